@@ -1,0 +1,21 @@
+"""cities: exact scoring, optimal cities and rules for Between Two Cities.
+
+>>> import solver
+>>> city = solver.City.from_notation("F S S / P P ~ / H O Tm")
+>>> solver.score_city(city).total
+25
+"""
+
+from solver.city import City, Context, District
+from solver.cityfile import load_city, save_city
+from solver.components import Components, Mat, load_components
+from solver.errors import CitiesError
+from solver.rulesets import Ruleset, load_ruleset
+from solver.scoring import Score, score_city
+from solver.tiles import LANDSCAPE, Building, Civic, Duplex, parse_tile
+
+__all__ = [
+    "LANDSCAPE", "Building", "CitiesError", "City", "Civic", "Components", "Context", "District",
+    "Duplex", "Mat", "Ruleset", "Score", "load_city", "load_components", "load_ruleset",
+    "parse_tile", "save_city", "score_city",
+]
