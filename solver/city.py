@@ -23,7 +23,7 @@ from solver.rulesets import editions
 from solver.tiles import LANDSCAPE, Building, Cell, Civic, cell_token, parse_cell
 from solver.vocab import check_type
 
-MAX_SIZE = 7
+MAX_SIZE = 5  # the game builds 4x4 (beginner) and 5x5 cities
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -131,7 +131,8 @@ class City:
         """One-line notation: rows joined by `` / ``, then ``; bridges r,c-r,c ...`` if any."""
         text = " / ".join(self.rows)
         if self.bridges:
-            text += " ; bridges " + " ".join(f"{a[0]},{a[1]}-{b[0]},{b[1]}" for a, b in self.bridges)
+            ends = (f"{a[0]},{a[1]}-{b[0]},{b[1]}" for a, b in self.bridges)
+            text += " ; bridges " + " ".join(ends)
         return text
 
     def __str__(self) -> str:
@@ -189,7 +190,8 @@ def parse_grid(rows: Any, civics: Mapping[str, Civic] | None, where: str = "grid
             raise CitiesError(f"has {len(row)} tokens, expected {expected} ({shape})",
                               field=f"{where} row {r}")
     if square and len(grid) > MAX_SIZE:
-        raise CitiesError(f"a city is at most {MAX_SIZE}x{MAX_SIZE}", field=where)
+        raise CitiesError(f"has {len(grid)} rows; a city is at most {MAX_SIZE}x{MAX_SIZE}",
+                          field=where)
     return tuple(grid)
 
 

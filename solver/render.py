@@ -60,12 +60,28 @@ def emoji_grid(city: City) -> str:
     return "\n".join("".join(one(x) for x in row) for row in city.grid)
 
 
-def render_breakdown(score: Score, title: str = "Score") -> Table:
-    """A two-column table: category, points; total last."""
-    table = Table(title=title, show_header=False, box=None, pad_edge=False)
+def explain(city: City, score: Score) -> dict[str, str]:
+    """Short notes on how the grouped categories were counted (shop sets, park groups)."""
+    from solver.scoring import park_groups
+
+    notes = {}
+    if score.shop_sets:
+        sizes = sorted((len(run) for run in score.shop_sets), reverse=True)
+        notes["shop"] = "sets of " + " + ".join(map(str, sizes))
+    groups = park_groups(city)
+    if groups:
+        notes["park"] = "groups of " + " + ".join(map(str, groups))
+    return notes
+
+
+def render_breakdown(score: Score, title: str = "", notes: dict[str, str] | None = None) -> Table:
+    """A table: category, points (and a note where one helps); total last."""
+    notes = notes or {}
+    table = Table(title=title or None, show_header=False, box=None, pad_edge=False)
     table.add_column("category", style="bold")
     table.add_column("points", justify="right")
+    table.add_column("note", style="dim")
     for name in CATEGORIES:
-        table.add_row(name, str(score.categories[name]))
-    table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"))
+        table.add_row(name, str(score.categories[name]), notes.get(name, ""))
+    table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"), "")
     return table

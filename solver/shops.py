@@ -48,7 +48,7 @@ def _is_shop(city: City, cell: Coord | None) -> bool:
 
 
 def shop_lines(city: City, bridges: bool = True) -> dict[Coord, tuple[Coord | None, Coord | None]]:
-    """For each shop, the next shop along its row and along its column (None where the line ends)."""
+    """For each shop, the next shop along its row and along its column (None: the line ends)."""
     out = {}
     for cell in city.of_type(SHOP):
         across, down = line_next(city, cell, False, bridges), line_next(city, cell, True, bridges)

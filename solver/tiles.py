@@ -103,7 +103,8 @@ def parse_civic_spec(token: str) -> Civic:
     a, b, z = (TYPE_OF_LETTER[g] for g in m.groups())
     if len({a, b, z}) != 3:
         raise CitiesError(f"civic token {token!r} must name three different types")
-    return Civic(None, token, frozenset({a, b}), z)
+    liked = "".join(sorted(LETTER_OF[t] for t in (a, b)))
+    return Civic(None, f"C+{liked}-{LETTER_OF[z]}", frozenset({a, b}), z)
 
 
 def parse_building(token: str, civics: Mapping[str, Civic] | None = None) -> Building:
