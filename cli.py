@@ -97,15 +97,15 @@ def score(
 
 
 def _render_city(city: Any, result: Any, comps: Any) -> None:
-    from solver.render import render_breakdown, render_city
+    from solver.render import explain, render_breakdown, render_city
 
     console.print(render_city(city))
     civic_notes = sorted({b.civic.name + (" (reconstructed)" if b.civic.reconstructed else "")
                           for _, b in city.buildings() if b.type == "civic" and b.civic})
     if civic_notes:
         console.print("civics: " + ", ".join(civic_notes), style="magenta")
-    console.print()
-    console.print(render_breakdown(result, title=f"Score ({city.edition} edition)"))
+    console.print(f"\n[bold]Score[/bold] ({city.edition} edition)")
+    console.print(render_breakdown(result, notes=explain(city, result)))
 
 
 def _render_table(result: Any) -> None:
@@ -116,7 +116,7 @@ def _render_table(result: Any) -> None:
     for entry in result.cities:
         console.print(f"[bold]{entry.name}[/bold] (built by {', '.join(entry.builders)})")
         console.print(render_city(entry.city))
-        console.print(render_breakdown(entry.score, title=""))
+        console.print(render_breakdown(entry.score))
         console.print()
     standings = Table(title="Final standings")
     for col in ("place", "player", "final", "cities"):
@@ -128,6 +128,235 @@ def _render_table(result: Any) -> None:
     console.print(standings)
     for line in result.notes:
         console.print(line, style="dim")
+
+
+# --- cities check / moves / play (rules engine) ---------------------------------------------
+
+CityOption = Annotated[
+    int | None, typer.Option("--city", help="Which city of a game file (1-based).")
+]
+TileOption = Annotated[str, typer.Option("--tile", help="The tile, e.g. F, Tm, F|O, P/H.")]
+
+
+def _parse_at(text: str) -> tuple[int, int]:
+    try:
+        r, c = (int(v) for v in text.split(","))
+    except ValueError:
+        raise CitiesError(f"--at {text!r}: expected R,C such as 0,2 or -1,3") from None
+    return r, c
+
+
+def _state_tile(state: str, city: int | None, tile: str, components: Path | None) -> Any:
+    from solver.components import load_components
+    from solver.rules.gamefile import load_position
+    from solver.tiles import parse_tile
+
+    comps = load_components(components)
+    pos = load_position(state, city, comps)
+    try:
+        parsed = parse_tile(tile, comps.civics)
+    except CitiesError as err:
+        raise err.located(field="--tile") from None
+    return pos, parsed
+
+
+@app.command()
+def check(
+    state: Annotated[str, typer.Argument(help="A city-in-progress file or a game file.")],
+    tile: TileOption,
+    at: Annotated[str, typer.Option("--at", help="R,C in mat coordinates (a duplex: its "
+                                     "top-left half).")],
+    city: CityOption = None,
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
+    from solver.rules.legality import check as check_move
+
+    def run() -> None:
+        pos, parsed = _state_tile(state, city, tile, components)
+        verdict = check_move(pos, parsed, _parse_at(at))
+        if json_out:
+            print_json(verdict.to_json())
+            return
+        style = "bold green" if verdict.legal else "bold red"
+        word = "legal" if verdict.legal else "illegal"
+        console.print(f"[{style}]{word}[/{style}]: {parsed.token} at {at}: {verdict.reason}")
+
+    guarded(run)
+
+
+@app.command()
+def moves(
+    state: Annotated[str, typer.Argument(help="A city-in-progress file or a game file.")],
+    tile: TileOption,
+    city: CityOption = None,
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """Every legal position for TILE (mat coordinates; a duplex by its top-left half)."""
+    from solver.rules.legality import legal_positions
+
+    def run() -> None:
+        pos, parsed = _state_tile(state, city, tile, components)
+        found = legal_positions(pos, parsed)
+        if json_out:
+            print_json({"positions": [list(p) for p in found]})
+            return
+        console.print(pos.to_city().__str__())
+        listed = ", ".join(f"{r},{c}" for r, c in found) or "none"
+        console.print(f"{parsed.token}: {len(found)} legal position(s): {listed}")
+
+    guarded(run)
+
+
+# --- cities daily (daily puzzles) ------------------------------------------------------------
+
+
+@app.command()
+def daily(
+    date: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", help="The puzzle's date (default: today).")] = None,
+    check_file: Annotated[str | None, typer.Option(
+        "--check", metavar="ANSWER.json",
+        help="Grade a city file (or `cities solve --json` output); - for stdin.")] = None,
+    solution: Annotated[bool, typer.Option(
+        "--solution", help="Reveal an optimal city.")] = False,
+    date_from: Annotated[str | None, typer.Option(
+        "--from", metavar="YYYY-MM-DD", help="Archive: first date.")] = None,
+    date_to: Annotated[str | None, typer.Option(
+        "--to", metavar="YYYY-MM-DD", help="Archive: last date.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", metavar="DIR", help="Archive: directory for the puzzle files.")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", min=1, help="Archive: processes (default: all cores).")] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
+    import datetime as dt
+
+    from puzzles.plan import parse_date
+
+    def run() -> None:
+        archive = (date_from, date_to, out)
+        if any(v is not None for v in archive):
+            if None in archive:
+                raise CitiesError("an archive run needs --from, --to and --out together")
+            if date or check_file or solution:
+                raise CitiesError("--from/--to/--out cannot be combined with --date, --check "
+                                  "or --solution")
+            _daily_archive(parse_date(date_from, "--from"), parse_date(date_to, "--to"),
+                           out, jobs, json_out)  # type: ignore[arg-type]
+            return
+        if check_file and solution:
+            raise CitiesError("give --check or --solution, not both")
+        day = parse_date(date) if date else dt.date.today()
+        puzzle = _daily_puzzle(day)
+        if check_file:
+            _daily_check(puzzle, check_file, json_out)
+        elif solution:
+            _daily_solution(puzzle, json_out)
+        elif json_out:
+            print_json(puzzle.to_json(solution=False))
+        else:
+            from puzzles.show import render_puzzle
+
+            console.print(render_puzzle(puzzle))
+            console.print(f"\nsolve it, save your city as a city file, then: "
+                          f"cities daily --date {day} --check ANSWER.json", style="dim")
+
+    guarded(run)
+
+
+def _daily_puzzle(day: Any) -> Any:
+    from puzzles.archive import puzzle_for
+
+    with err_console.status(f"generating and proving the puzzle for {day}...") as status:
+        return puzzle_for(day, lambda text: status.update(f"{day}: {text}"))
+
+
+def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
+    from puzzles.grade import grade
+    from solver.cityfile import source_name
+    from solver.components import read_json
+
+    data = read_json(path, "answer file")
+    try:
+        result = grade(puzzle, data)
+    except CitiesError as err:
+        raise err.located(source=source_name(path)) from None
+    if json_out:
+        print_json(result.to_json())
+    if not result.legal:
+        message = f"{source_name(path)}: not a legal answer: {'; '.join(result.problems)}"
+        if json_out:
+            raise typer.Exit(2)
+        raise CitiesError(message)
+    if not json_out:
+        from puzzles.show import render_grade
+
+        console.print(render_grade(result))
+
+
+def _daily_solution(puzzle: Any, json_out: bool) -> None:
+    from puzzles.pairs import against_each_other
+
+    cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
+    if len(cities) == 2:
+        cities = list(against_each_other(*cities))
+    if json_out:
+        print_json(cities[0].to_json() if len(cities) == 1 else
+                   {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]})
+        return
+    from solver.components import load_components
+    from solver.scoring import score_city
+
+    for i, city in enumerate(cities):
+        if len(cities) > 1:
+            console.print(f"[bold]city {i + 1}[/bold]")
+        _render_city(city, score_city(city), load_components())
+        console.print()
+    console.print(f"optimum {puzzle.optimum} (proven; {puzzle.layouts} optimal layout"
+                  f"{'s' if puzzle.layouts == 'several' else ''})")
+
+
+def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out: bool) -> None:
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from puzzles.archive import build_archive
+    from puzzles.plan import date_range
+
+    dates = date_range(first, last)
+    start = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err_console) as bar:
+        task = bar.add_task("daily puzzles", total=len(dates))
+
+        def done(outcome: Any) -> None:
+            bar.advance(task)
+            if outcome.status == "failed":
+                bar.console.print(f"{outcome.date}: failed: {outcome.detail}", style="red")
+
+        outcomes = build_archive(dates, out, jobs, done)
+    minutes = (time.perf_counter() - start) / 60
+    made = sum(o.status == "generated" for o in outcomes)
+    summary = {"dates": len(dates), "generated": made,
+               "skipped": sum(o.status == "skipped" for o in outcomes),
+               "failed": [o.date for o in outcomes if o.status == "failed"],
+               "minutes": round(minutes, 2),
+               "puzzles_per_minute": round(made / minutes, 2) if made and minutes else None,
+               "index": str(out / "index.json")}
+    if json_out:
+        print_json(summary)
+    else:
+        console.print(f"{summary['generated']} generated, {summary['skipped']} already there, "
+                      f"{len(summary['failed'])} failed in {minutes:.1f} min"
+                      + (f" ({summary['puzzles_per_minute']} puzzles/min)" if made else "")
+                      + f"; index: {summary['index']}")
+    if summary["failed"]:
+        raise typer.Exit(1)
 
 
 def main() -> None:
