@@ -7,7 +7,8 @@ Contract (extra keys allowed)::
      "mats": [A, B],                      # instead of "mat", for two cities (--pair)
      "tiles": ["F", "S", "Tm", "C+PH-T", "F|O", "Tf/F", ...],
      "context": {... as in the city file ...},
-     "fixed": [{"tile": "P", "at": [2, 3]}, ...]}
+     "fixed": [{"tile": "P", "at": [2, 3]}, ...],
+     "modules": {"civics": false}}        # optional: switch Capitals modules off or on
 
 ``fixed`` tiles are already in the city (mat coordinates, a duplex by its top-left half) and
 come on top of ``tiles``: the city is the fixed tiles plus a choice from ``tiles`` that makes
@@ -105,6 +106,9 @@ class Pool:
                     "bridges": [[list(a), list(b)] for a, b in m.bridges]}
 
         out: dict[str, Any] = {"edition": self.rules.edition, "variant": self.rules.variant}
+        defaults = load_ruleset(self.rules.edition, self.rules.variant).modules
+        if self.rules.modules != defaults:
+            out["modules"] = dict(self.rules.modules)
         if len(self.mats) == 1:
             out["mat"] = mat_json(self.mats[0])
         elif self.mats:
@@ -137,6 +141,12 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
         raise CitiesError("expected a JSON object with tiles")
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
+    modules = data.get("modules", {})
+    if not isinstance(modules, dict) or not all(
+            k in rules.modules and isinstance(v, bool) for k, v in modules.items()):
+        raise CitiesError(f"expected an object of booleans for {', '.join(rules.modules)}",
+                          field="modules")
+    rules = rules.with_modules(**modules)
     if "mat" in data and "mats" in data:
         raise CitiesError("give either mat or mats, not both", field="mats")
     if "mats" in data:
@@ -189,7 +199,8 @@ def _tile(token: Any, components: Components, rules: Ruleset, where: str) -> Til
     except CitiesError as err:
         raise err.located(field=where) from None
     if isinstance(tile, Building) and tile.type == CIVIC and not rules.modules["civics"]:
-        raise CitiesError(f"the {rules.variant} variant uses no civic tiles", field=where)
+        raise CitiesError("civic tiles are switched off for this pool (variant or modules.civics)",
+                          field=where)
     return tile
 
 
