@@ -29,7 +29,11 @@ _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 @dataclass(frozen=True)
 class District:
-    """A district in play: a pair of types, its scoring tile's points, and rivals' sizes."""
+    """A district in play: a pair of types, its scoring tile's points, and rivals' sizes.
+
+    >>> District(frozenset({"office", "shop"}), (9, 3), rivals=(4, 2)).to_json()["points"]
+    [9, 3]
+    """
 
     types: frozenset[str]
     points: tuple[int, int]
@@ -42,7 +46,11 @@ class District:
 
 @dataclass(frozen=True)
 class Context:
-    """What a city is compared against. Empty: no rivals (first for factories and districts)."""
+    """What a city is compared against. Empty: no rivals (first for factories and districts).
+
+    >>> Context(rival_factories=(3, 2)).to_json()
+    {'rival_factories': [3, 2], 'districts': []}
+    """
 
     rival_factories: tuple[int, ...] = ()
     districts: tuple[District, ...] = ()
@@ -54,7 +62,12 @@ class Context:
 
 @dataclass(frozen=True)
 class City:
-    """A (possibly unfinished) city.  Immutable; ``with_cell`` returns a new one."""
+    """A (possibly unfinished) city.  Immutable; ``with_cell`` returns a new one.
+
+    >>> city = City.from_notation("H F / ~ P")
+    >>> [b.type for b in city.neighbour_buildings((0, 0))]
+    ['factory']
+    """
 
     grid: tuple[tuple[Cell, ...], ...]
     bridges: tuple[Bridge, ...] = ()

@@ -46,5 +46,12 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
 
 
 def save_city(city: City, path: str | Path) -> None:
-    """Write a city file that ``load_city`` reads back unchanged."""
+    """Write a city file that ``load_city`` reads back unchanged.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "city.json"
+    >>> save_city(load_city("examples/rulebook-shops.json"), path)
+    >>> load_city(path) == load_city("examples/rulebook-shops.json")
+    True
+    """
     write_json_atomic(path, city.to_json())

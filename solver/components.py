@@ -38,6 +38,10 @@ class Mat:
     """A landscape mat: landscape spaces (``~``), open building spaces (``.``) and bridges.
 
     Coordinates are the mat's own: its top-left cell is (0, 0).
+
+    >>> mat = load_components().mat("river-bend")
+    >>> mat.height, mat.width, len(mat.landscape), mat.label
+    (3, 3, 5, 'River Bend (reconstructed)')
     """
 
     id: str

@@ -210,7 +210,12 @@ assert tuple(CATEGORY_SCORERS) == CATEGORIES
 
 @dataclass(frozen=True)
 class Score:
-    """A city's points by category (the eight of ``CATEGORIES``) and its total."""
+    """A city's points by category (the eight of ``CATEGORIES``) and its total.
+
+    >>> s = score_city(City.from_notation("Tm Td / O ."))
+    >>> s.categories["tavern"], s.categories["office"], s.total
+    (4, 2, 6)
+    """
 
     categories: dict[str, int]
     shop_sets: tuple[tuple[Coord, ...], ...] = field(default=(), compare=False)

@@ -49,7 +49,11 @@ class Civic:
 
 @dataclass(frozen=True)
 class Building:
-    """One building space's tile: its type, tavern kind (taverns) or civic card (civics)."""
+    """One building space's tile: its type, tavern kind (taverns) or civic card (civics).
+
+    >>> Building("tavern", tavern="bed").token
+    'Tb'
+    """
 
     type: str
     tavern: str | None = None
@@ -162,7 +166,12 @@ def check_civic_types(likes: frozenset[str], dislikes: str) -> None:
 
 @dataclass(frozen=True)
 class Duplex:
-    """A duplex tile: two buildings joined, printed horizontal (``A|B``) or vertical (``A/B``)."""
+    """A duplex tile: two buildings joined, printed horizontal (``A|B``) or vertical (``A/B``).
+
+    >>> duplex = parse_tile("P/H")
+    >>> duplex.first.type, duplex.second.type, duplex.offset
+    ('park', 'house', (1, 0))
+    """
 
     first: Building
     second: Building

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
 
 DOCUMENTED = ["solver", "solver.errors", "solver.tiles", "solver.components", "solver.rulesets",
-              "solver.city", "solver.scoring", "solver.table", "solver.pool", "solver.layout"]
+              "solver.city", "solver.scoring", "solver.table", "solver.pool", "solver.layout",
+              "solver.cityfile"]
 
 
 @pytest.mark.parametrize("name", DOCUMENTED)
