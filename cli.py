@@ -148,16 +148,16 @@ def _parse_at(text: str) -> tuple[int, int]:
 
 def _state_tile(state: str, city: int | None, tile: str, components: Path | None) -> Any:
     from solver.components import load_components
-    from solver.rules.gamefile import load_position
+    from solver.rules.gamefile import load_state
     from solver.tiles import parse_tile
 
     comps = load_components(components)
-    pos = load_position(state, city, comps)
+    pos, game = load_state(state, city, comps)
     try:
         parsed = parse_tile(tile, comps.civics)
     except CitiesError as err:
         raise err.located(field="--tile") from None
-    return pos, parsed
+    return pos, parsed, game
 
 
 @app.command()
@@ -171,11 +171,14 @@ def check(
     components: ComponentsOption = None,
 ) -> None:
     """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
+    from solver.rules.game import check_in_game
     from solver.rules.legality import check as check_move
 
     def run() -> None:
-        pos, parsed = _state_tile(state, city, tile, components)
-        verdict = check_move(pos, parsed, _parse_at(at))
+        pos, parsed, game = _state_tile(state, city, tile, components)
+        where = _parse_at(at)
+        verdict = check_move(pos, parsed, where) if game is None else \
+            check_in_game(game, (city or 1) - 1, parsed, where)
         if json_out:
             print_json(verdict.to_json())
             return
@@ -198,12 +201,14 @@ def moves(
     from solver.rules.legality import legal_positions
 
     def run() -> None:
-        pos, parsed = _state_tile(state, city, tile, components)
+        pos, parsed, _ = _state_tile(state, city, tile, components)
         found = legal_positions(pos, parsed)
         if json_out:
             print_json({"positions": [list(p) for p in found]})
             return
-        console.print(pos.to_city().__str__())
+        top, left = pos.bounds()[:2]
+        console.print(str(pos.to_city()))
+        console.print(f"(top-left cell above is mat [{top}, {left}])", style="dim")
         listed = ", ".join(f"{r},{c}" for r, c in found) or "none"
         console.print(f"{parsed.token}: {len(found)} legal position(s): {listed}")
 
@@ -357,6 +362,207 @@ def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out:
                       + f"; index: {summary['index']}")
     if summary["failed"]:
         raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    players: Annotated[int, typer.Option("--players", help="Number of players.")],
+    variant: Annotated[str, typer.Option("--variant", help="standard, beginner, "
+                                         "two-player-standard or two-player-advanced.")]
+    = "standard",
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed replays the game.")]
+    = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bots per seat, cycled: random, greedy, "
+                                      "solver (e.g. greedy,random).")] = "random",
+    edition: Annotated[str, typer.Option("--edition", help="essential or classic.")]
+    = "essential",
+    districts: Annotated[bool, typer.Option("--districts", help="Play with districts.")]
+    = False,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the final game state.")]
+    = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Only the final standings.")] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Play a whole game with bots: each round's cities, then the standings with tie-breaks."""
+    from solver.rules.bots import make_bots
+    from solver.rules.game import new_game, play_turn
+    from solver.rules.gamefile import save_game
+    from solver.rulesets import load_ruleset
+
+    def run() -> None:
+        rules = load_ruleset(edition, variant)
+        game = new_game(rules, players, seed, districts=districts)
+        seats = make_bots([b.strip() for b in bots.split(",") if b.strip()], game.players)
+        if not (quiet or json_out):
+            _render_setup(game, seats)
+        while not game.over:
+            before = game.round
+            play_turn(game, seats)
+            if game.round != before and not (quiet or json_out):
+                _render_cities(game, f"After round {before}")
+        result = game.table()
+        if save is not None:
+            save_game(game, save)
+        if json_out:
+            print_json({**result.to_json(), "fallbacks": dict(game.fallbacks)})
+            return
+        _render_standings(game, result)
+
+    guarded(run)
+
+
+def _render_setup(game: Any, seats: dict[str, Any]) -> None:
+    who = ", ".join(f"{p} ({seats[p].name})" if p != "Jamey" else p for p in game.players)
+    console.print(f"[bold]{game.rules.variant}[/bold] game, seed {game.seed}: {who}")
+    for d in game.districts:
+        console.print(f"district {' + '.join(sorted(d.types))}: {d.points[0]}/{d.points[1]}")
+
+
+def _render_cities(game: Any, title: str) -> None:
+    from rich.columns import Columns
+    from rich.panel import Panel
+
+    from solver.render import render_city
+
+    panels = []
+    for c in game.cities:
+        mat = c.position.mat.id if c.position.mat else "no mat"
+        panels.append(Panel(render_city(c.position.to_city()), expand=False,
+                            title=c.name, subtitle=f"{'-'.join(c.builders)}, {mat}"))
+    console.rule(title)
+    console.print(Columns(panels))
+
+
+def _render_standings(game: Any, result: Any) -> None:
+    from rich.table import Table
+
+    scores = Table(title="Cities")
+    for col in ("city", "by", *(k[:4] for k in result.cities[0].score.categories), "total"):
+        scores.add_column(col, justify="right" if col not in ("city", "by") else "left")
+    for c in result.cities:
+        scores.add_row(c.name, "-".join(c.builders),
+                       *(str(v) for v in c.score.categories.values()), str(c.score.total))
+    console.print(scores)
+    standings = Table(title=f"Final standings ({'sum' if result.rule == 'sum' else 'lower'} "
+                      "of each player's cities)")
+    for col in ("place", "player", "final", "cities", "tie-break"):
+        standings.add_column(col)
+    order = ("higher city, " if result.rule != "sum" else "") + ", ".join(
+        game.rules.tie_break_order)
+    for s in result.standings:
+        standings.add_row(str(s.place), s.player, str(s.final),
+                          " / ".join(str(v) for v in s.city_scores),
+                          " ".join(str(v) for v in s.tie_break))
+    console.print(standings)
+    console.print(f"tie-break order: {order}", style="dim")
+    fired = {k: v for k, v in game.fallbacks.items() if v}
+    if fired:
+        console.print(f"fallbacks used: {fired}", style="yellow")
+
+
+# --- cities solve ---------------------------------------------------------------------------
+
+
+@app.command()
+def solve(
+    pool_file: Annotated[str | None, typer.Argument(
+        metavar="POOL", help="A pool file (JSON); - for stdin. Not with --box.")] = None,
+    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
+                                              "the proof (the best city so far is shown).")] = 60.0,
+    workers: Annotated[int, typer.Option("--workers", help="CP-SAT workers (cores).")] = 2,
+    pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
+                                       "cities: best lower city, then the higher.")] = False,
+    box: Annotated[bool, typer.Option("--box",
+                                      help="The best city the whole box can make.")] = False,
+    edition: Annotated[str, typer.Option("--edition", help="With --box.")] = "essential",
+    variant: Annotated[str, typer.Option("--variant", help="With --box.")] = "standard",
+    mat: Annotated[str | None, typer.Option("--mat", help="With --box: one mat (default: "
+                                            "every mat, one after another).")] = None,
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """The best city a pool of tiles can make, proven optimal (or the best found and its bound)."""
+    from solver.components import load_components
+    from solver.pool import load_pool
+    from solver.solve import box_pool, solve_pair, solve_pool
+
+    def run() -> None:
+        comps = load_components(components)
+        show = _solve_progress() if not json_out else None
+        if box:
+            if pool_file is not None:
+                raise CitiesError("give a pool file or --box, not both")
+            from solver.rulesets import load_ruleset
+            rules = load_ruleset(edition, variant)
+            mats = [mat] if mat or not rules.modules["mats"] else sorted(comps.mats)
+            results = []
+            for m in mats:
+                pool = box_pool(edition, variant, m, comps)
+                result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
+                results.append((m, result))
+                if not json_out:
+                    _render_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))
+            if json_out:
+                out = [{"mat": m, **r.to_json()} for m, r in results]
+                print_json(out[0] if len(out) == 1 else out)
+            return
+        if pool_file is None:
+            raise CitiesError("missing POOL (a pool file), or use --box")
+        pool = load_pool(pool_file, comps)
+        if pair:
+            pr = solve_pair(pool, time_limit=time_limit, workers=workers, progress=show)
+            if json_out:
+                print_json(pr.to_json())
+                return
+            for i, r in enumerate(pr.cities):
+                _render_solve(r, f"city {i + 1} of the pair")
+            console.print(_status_line(pr.status, pr.score, pr.bound, pr.seconds,
+                                       "lower city of the pair"))
+            return
+        result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
+        if json_out:
+            print_json(result.to_json())
+        else:
+            _render_solve(result, "")
+
+    guarded(run)
+
+
+def _solve_progress() -> Callable[[int, int, float], None] | None:
+    """Best score and bound on one rewritten stderr line, only on a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(best: int, bound: int, seconds: float) -> None:
+        sys.stderr.write(f"\r  {seconds:6.1f}s  best {best}  bound {bound}   ")
+        sys.stderr.flush()
+
+    return show
+
+
+def _status_line(status: str, score: Any, bound: Any, seconds: float, what: str) -> str:
+    if status == "optimal":
+        return f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
+    if status == "feasible":
+        return (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city scores "
+                f"more than {bound} (time limit, {seconds:.1f} s)")
+    if status == "infeasible":
+        return f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
+    return f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
+
+
+def _render_solve(result: Any, title: str) -> None:
+    from solver.render import render_breakdown, render_city
+
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 60 + "\r")
+    if title:
+        console.print(f"[bold]{title}[/bold]")
+    if result.city is not None:
+        console.print(render_city(result.city))
+        console.print(render_breakdown(result.breakdown, title="Score"))
+    console.print(_status_line(result.status, result.score, result.bound, result.seconds,
+                               "the city"))
 
 
 def main() -> None:

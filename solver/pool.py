@@ -27,7 +27,7 @@ from solver.cityfile import source_name
 from solver.components import Components, Coord, Mat, load_components, parse_mat, read_json
 from solver.errors import CitiesError
 from solver.rulesets import Ruleset, load_ruleset
-from solver.tiles import Building, Duplex, Tile, parse_tile
+from solver.tiles import Building, Duplex, Tile, cell_token, parse_tile
 from solver.vocab import CIVIC
 
 
@@ -97,14 +97,6 @@ class Pool:
         return Counter(t.token for t in self.tiles)
 
     def to_json(self) -> dict[str, Any]:
-        def mat_json(m: Mat) -> Any:
-            if m.source != "given":
-                return m.id
-            from solver.tiles import cell_token
-
-            return {"grid": [" ".join(cell_token(x) for x in row) for row in m.grid],
-                    "bridges": [[list(a), list(b)] for a, b in m.bridges]}
-
         out: dict[str, Any] = {"edition": self.rules.edition, "variant": self.rules.variant}
         defaults = load_ruleset(self.rules.edition, self.rules.variant).modules
         if self.rules.modules != defaults:
@@ -121,7 +113,16 @@ class Pool:
         return out
 
 
-def _mat(value: Any, components: Components, where: str) -> Mat:
+def mat_json(mat: Mat) -> Any:
+    """A mat as a file names it: its id, or its grid and bridges when it is not in the box."""
+    if mat.source != "given":
+        return mat.id
+    return {"grid": [" ".join(cell_token(x) for x in row) for row in mat.grid],
+            "bridges": [[list(a), list(b)] for a, b in mat.bridges]}
+
+
+def mat_from_json(value: Any, components: Components, where: str = "mat") -> Mat:
+    """A mat named by id (from the components file) or given inline as grid and bridges."""
     if isinstance(value, str):
         try:
             return components.mat(value)
@@ -152,34 +153,20 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
     if "mats" in data:
         if not isinstance(data["mats"], list) or len(data["mats"]) != 2:
             raise CitiesError("expected two mats, one per city", field="mats")
-        mats = tuple(_mat(m, components, f"mats[{i}]") for i, m in enumerate(data["mats"]))
+        mats = tuple(mat_from_json(m, components, f"mats[{i}]") for i, m in enumerate(data["mats"]))
     elif "mat" in data:
-        mats = (_mat(data["mat"], components, "mat"),)
+        mats = (mat_from_json(data["mat"], components, "mat"),)
     else:
         mats = ()
-    if rules.modules["mats"] and not mats:
-        raise CitiesError(f"missing (a {rules.variant} city is built around a landscape mat)",
-                          field="mat")
-    if not rules.modules["mats"] and mats:
-        raise CitiesError(f"the {rules.variant} variant uses no landscape mats", field="mat")
+    check_mat_module(rules, bool(mats))
 
     raw = data.get("tiles")
     if not isinstance(raw, list):
         raise CitiesError("expected a list of tile tokens", field="tiles")
-    tiles = tuple(_tile(t, components, rules, f"tiles[{i}]") for i, t in enumerate(raw))
+    tiles = tuple(tile_from_json(t, components, rules, f"tiles[{i}]") for i, t in enumerate(raw))
 
-    fixed: list[Placement] = []
-    raw_fixed = data.get("fixed", [])
-    if not isinstance(raw_fixed, list):
-        raise CitiesError("expected a list of {tile, at}", field="fixed")
-    for i, f in enumerate(raw_fixed):
-        where = f"fixed[{i}]"
-        at = f.get("at") if isinstance(f, dict) else None
-        if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
-            raise CitiesError("expected {\"tile\": T, \"at\": [r, c]}", field=where)
-        fixed.append(Placement(_tile(f.get("tile"), components, rules, f"{where}.tile"),
-                               (at[0], at[1])))
-    pool = Pool(rules, mats, tiles, parse_context(data.get("context")), tuple(fixed))
+    fixed = placements_from_json(data.get("fixed", []), components, rules, "fixed")
+    pool = Pool(rules, mats, tiles, parse_context(data.get("context")), fixed)
     singles, duplexes = pool.to_choose()
     have_s, have_d = len(pool.singles), len(pool.duplexes)
     if singles < 0 or duplexes < 0:
@@ -191,7 +178,33 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
     return pool
 
 
-def _tile(token: Any, components: Components, rules: Ruleset, where: str) -> Tile:
+def check_mat_module(rules: Ruleset, has_mat: bool) -> None:
+    """A variant with mats needs one; a variant without mats (beginner) takes none."""
+    if rules.modules["mats"] and not has_mat:
+        raise CitiesError(f"missing (a {rules.variant} city is built around a landscape mat)",
+                          field="mat")
+    if not rules.modules["mats"] and has_mat:
+        raise CitiesError(f"the {rules.variant} variant uses no landscape mats", field="mat")
+
+
+def placements_from_json(raw: Any, components: Components, rules: Ruleset,
+                         where: str) -> tuple[Placement, ...]:
+    """A list of ``{"tile": T, "at": [r, c]}`` objects."""
+    if not isinstance(raw, list):
+        raise CitiesError("expected a list of {\"tile\": T, \"at\": [r, c]}", field=where)
+    out = []
+    for i, item in enumerate(raw):
+        field = f"{where}[{i}]"
+        at = item.get("at") if isinstance(item, dict) else None
+        if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
+            raise CitiesError("expected {\"tile\": T, \"at\": [r, c]}", field=field)
+        tile = tile_from_json(item.get("tile"), components, rules, f"{field}.tile")
+        out.append(Placement(tile, (at[0], at[1])))
+    return tuple(out)
+
+
+def tile_from_json(token: Any, components: Components, rules: Ruleset, where: str) -> Tile:
+    """One tile token, checked against the components and the modules in play."""
     if not isinstance(token, str):
         raise CitiesError("expected a tile token such as 'F', 'Tm', 'F|O' or 'P/H'", field=where)
     try:
