@@ -352,7 +352,9 @@ def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out:
                "failed": [o.date for o in outcomes if o.status == "failed"],
                "minutes": round(minutes, 2),
                "puzzles_per_minute": round(made / minutes, 2) if made and minutes else None,
-               "index": str(out / "index.json")}
+               "index": str(out / "index.json"),
+               "outcomes": [{"date": o.date, "status": o.status, "seconds": round(o.seconds, 1),
+                             "detail": o.detail} for o in outcomes]}
     if json_out:
         print_json(summary)
     else:

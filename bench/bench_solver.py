@@ -1,0 +1,131 @@
+"""Benchmark the optimal-city solver on seeded suites of random pools (a script, not a test).
+
+Suites (50 pools each by default, drawn from the box with a seeded generator):
+
+- ``standard``: exactly 16 singles (2-3 of them civic) + 2 duplexes around a random mat, with
+  two rival cities' factory counts and 3 districts (pairs of district cards, never house with
+  factory) whose rivals have random sizes;
+- ``choose``: 26 singles + 4 duplexes around a mat, same context: the solver picks 16 + 2;
+- ``beginner``: 12 singles + 2 duplexes, 4x4, classic edition, no rivals.
+
+Usage::
+
+    python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
+        [--time-limit 60] [--workers 2] [--seed 1] [--json FILE]
+
+Prints one row per suite: pools, proven, median and p95 seconds to proof (unproven pools count
+at the time limit), and the median gap (bound - score) of the unproven ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.components import Components, load_components  # noqa: E402
+from solver.pool import Pool, pool_from_json  # noqa: E402
+from solver.solve import solve_pool  # noqa: E402
+
+SUITES = ("standard", "choose", "beginner")
+
+
+def _bag(comps: Components, civics: bool) -> list[str]:
+    return [t for t, n in sorted(comps.single_pool(civics=civics).items())
+            if not t.startswith("C") for _ in range(n)]
+
+
+def _context(rng: random.Random, comps: Components) -> dict[str, Any]:
+    while True:
+        cards = rng.sample(list(comps.district_cards), 6)
+        pairs = [frozenset(cards[i:i + 2]) for i in (0, 2, 4)]
+        if not any(p in comps.forbidden_district_pairs for p in pairs):
+            break
+    points = list(comps.district_scoring_tiles)
+    return {"rival_factories": [rng.randint(0, 6) for _ in range(2)],
+            "districts": [{"types": sorted(p), "points": list(points[i]),
+                           "rivals": [rng.randint(0, 8) for _ in range(2)]}
+                          for i, p in enumerate(pairs)]}
+
+
+def random_pool(suite: str, seed: int, comps: Components | None = None) -> Pool:
+    """The seeded pool number ``seed`` of a suite."""
+    comps = comps or load_components()
+    rng = random.Random(f"{suite}-{seed}")
+    duplexes = [d.token for d in comps.duplexes]
+    civics = sorted(t for t in comps.singles if t.startswith("C"))
+    if suite == "beginner":
+        return pool_from_json({"edition": "classic", "variant": "beginner",
+                               "tiles": rng.sample(_bag(comps, False), 12)
+                               + rng.sample(duplexes, 2)}, comps)
+    singles, n_duplexes = (16, 2) if suite == "standard" else (26, 4)
+    n_civics = rng.choice((2, 3))
+    tiles = (rng.sample(_bag(comps, True), singles - n_civics) + rng.sample(civics, n_civics)
+             + rng.sample(duplexes, n_duplexes))
+    return pool_from_json({"edition": "essential", "variant": "standard",
+                           "mat": rng.choice(sorted(comps.mats)), "tiles": tiles,
+                           "context": _context(rng, comps)}, comps)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def run_suite(suite: str, count: int, time_limit: float, workers: int, first: int,
+              verbose: bool) -> dict[str, Any]:
+    comps = load_components()
+    rows = []
+    for seed in range(first, first + count):
+        pool = random_pool(suite, seed, comps)
+        start = time.monotonic()
+        result = solve_pool(pool, time_limit=time_limit, workers=workers)
+        seconds = time.monotonic() - start
+        rows.append({"seed": seed, "status": result.status, "score": result.score,
+                     "bound": result.bound, "seconds": round(seconds, 3)})
+        if verbose:
+            print(f"  {suite} {seed}: {result.status} {result.score}/{result.bound} "
+                  f"{seconds:.2f}s", file=sys.stderr, flush=True)
+    times = [r["seconds"] if r["status"] == "optimal" else time_limit for r in rows]
+    gaps = [r["bound"] - r["score"] for r in rows
+            if r["status"] != "optimal" and r["score"] is not None and r["bound"] is not None]
+    return {"suite": suite, "pools": count, "proven": sum(r["status"] == "optimal" for r in rows),
+            "median_s": round(statistics.median(times), 2),
+            "p95_s": round(percentile(times, 0.95), 2),
+            "median_gap_unproven": statistics.median(gaps) if gaps else 0,
+            "time_limit": time_limit, "workers": workers, "rows": rows}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--suite", default="all", choices=(*SUITES, "all"))
+    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1, help="first pool number of each suite")
+    parser.add_argument("--json", type=Path, help="also write every row to this file")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    suites = SUITES if args.suite == "all" else (args.suite,)
+    results = [run_suite(s, args.count, args.time_limit, args.workers, args.seed,
+                         not args.quiet) for s in suites]
+    print(f"{'suite':<10} {'pools':>5} {'proven':>6} {'median s':>9} {'p95 s':>7} "
+          f"{'gap*':>5}   (time limit {args.time_limit:g} s, {args.workers} workers)")
+    for r in results:
+        print(f"{r['suite']:<10} {r['pools']:>5} {r['proven']:>6} {r['median_s']:>9.2f} "
+              f"{r['p95_s']:>7.2f} {r['median_gap_unproven']:>5}")
+    print("* median bound - score of the pools not proven; unproven pools count at the limit")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

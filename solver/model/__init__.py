@@ -1,0 +1,80 @@
+"""The CP-SAT model of an optimal city: tiles on cells, the mat's position, and every scoring
+category, each in its own module mirroring the scorer's function of the same name.
+
+``build_model(pool)`` returns the model with one ``CityGrid`` per city and each city's points
+by category; ``solver.solve`` solves it, reads the city back and re-scores it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.components import Mat
+from solver.model.civics import score_civics
+from solver.model.districts import score_districts
+from solver.model.factories import score_factories
+from solver.model.grid import CityGrid
+from solver.model.houses import score_houses
+from solver.model.offices import score_offices
+from solver.model.parks import score_parks
+from solver.model.shops import score_shops
+from solver.model.taverns import score_taverns
+from solver.pool import Pool
+from solver.tiles import Duplex
+from solver.vocab import CIVIC, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
+
+
+@dataclass
+class CityModel:
+    """A built model: the grids (one per city) and each city's points by category."""
+
+    model: cp_model.CpModel
+    grids: list[CityGrid]
+    points: list[dict[str, cp_model.LinearExprT | int]]
+
+    def total(self, i: int) -> cp_model.LinearExprT:
+        return sum(self.points[i].values())
+
+
+def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None) -> CityModel:
+    """The model for the pool's city (or its two cities when it names two mats).
+
+    >>> from solver.pool import pool_from_json
+    >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["F|O", "P/H"]})
+    >>> len(build_model(pool).grids)
+    1
+    """
+    model = cp_model.CpModel()
+    mats = mats if mats is not None else (pool.mats if pool.mats else (None,))
+    singles, duplexes = pool.rules.singles, pool.rules.duplexes
+    need_s, need_d = pool.to_choose()
+    uses_all = (len(mats) == 1 and len(pool.singles) == need_s
+                and len(pool.duplexes) == need_d)
+    grids = [CityGrid(model, pool, mat, pool.rules.size, f"city{i}", uses_all)
+             for i, mat in enumerate(mats)]
+    fixed_d = sum(isinstance(p.tile, Duplex) for p in pool.fixed)
+    for g in grids:
+        model.Add(g.singles_used() == singles - (len(pool.fixed) - fixed_d))
+        model.Add(g.duplexes_used() == duplexes - fixed_d)
+    for token, n in Counter(b.token for b in pool.singles).items():
+        model.Add(sum(g.single_count(token) for g in grids) <= n)
+    for token, n in Counter(d.token for d in pool.duplexes).items():
+        model.Add(sum(g.duplex_count(token) for g in grids) <= n)
+    factories = score_factories(grids, pool.context.rival_factories)
+    districts = score_districts(grids, pool.context.districts)
+    points = []
+    for i, g in enumerate(grids):
+        points.append({
+            FACTORY: factories[i],
+            SHOP: score_shops(g),
+            TAVERN: score_taverns(g),
+            PARK: score_parks(g),
+            OFFICE: score_offices(g),
+            HOUSE: score_houses(g),
+            CIVIC: score_civics(g),
+            "district": districts[i],
+        })
+    return CityModel(model, grids, points)

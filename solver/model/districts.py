@@ -1,0 +1,106 @@
+"""Districts: the largest connected region of a pair of types, ranked against the rivals
+(``score_districts`` / ``district_size`` / ``district_points``).
+
+When the points never drop as the region grows (the usual case), the model picks one connected
+region (flow-free: a root, and every other cell of the region hangs from a shallower neighbour
+in it); maximising makes it the largest.  Variables:
+
+- ``region[c]``: cell ``c`` is in the chosen region (it holds one of the district's types).
+- ``root[c]``: ``c`` is the region's root (one at most); ``parent[c][n]``, ``depth[c]``.
+
+When points can drop as a region grows (a tie for first paying less than a clear second), or
+when two cities rank against each other (a smaller region in one would help the other), the
+size must be the exact largest group, labelled by ``solver.model.groups``.
+For a pair of cities each city's points depend on both sizes: one table indexed by both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from ortools.sat.python import cp_model
+
+from solver.city import District
+from solver.model.grid import CityGrid
+from solver.model.groups import connected_groups
+from solver.model.tables import as_var, lookup
+from solver.scoring import district_points
+
+
+def connected_region(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar:
+    """The size of one connected region of member cells (any, possibly empty)."""
+    model = grid.model
+    cells = [c for c in grid.cells if member.get(c) is not None]
+    region = {c: model.NewBoolVar(f"{name}_region_{c}") for c in cells}
+    root = {c: model.NewBoolVar(f"{name}_root_{c}") for c in cells}
+    depth = {c: model.NewIntVar(0, len(cells) - 1, f"{name}_depth_{c}") for c in cells}
+    model.AddAtMostOne(root.values())
+    for c in cells:
+        model.AddImplication(region[c], member[c])
+        model.AddImplication(root[c], region[c])
+        parents = []
+        for n, edge in grid.neighbours[c]:
+            if n not in region:
+                continue
+            p = model.NewBoolVar(f"{name}_parent_{c}_{n}")
+            model.AddImplication(p, region[n])
+            if edge is not None:
+                model.AddImplication(p, edge)
+            model.Add(depth[c] >= depth[n] + 1).OnlyEnforceIf(p)
+            parents.append(p)
+        model.Add(sum(parents) == 1).OnlyEnforceIf([region[c], root[c].Not()])
+        model.Add(sum(parents) == 0).OnlyEnforceIf(root[c])
+        model.Add(sum(parents) == 0).OnlyEnforceIf(region[c].Not())
+    return as_var(model, sum(region.values()), 0, len(cells), f"{name}_size")
+
+
+def largest_group(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar:
+    """The exact size of the largest connected group of member cells."""
+    groups = connected_groups(grid.model, grid.cells, member, grid.edges, name)
+    largest = grid.model.NewIntVar(0, len(grid.cells), f"{name}_largest")
+    grid.model.AddMaxEquality(largest, list(groups.sizes.values()))
+    return largest
+
+
+def _never_drops(points: Sequence[Sequence[int]]) -> bool:
+    """Every city's points are non-decreasing in its own size (the other's fixed)."""
+    return all(all(a <= b for a, b in zip(row, row[1:], strict=False)) for row in points)
+
+
+def score_districts(grids: Sequence[CityGrid], districts: Sequence[District]) -> list:
+    """Each city's district points, over every district in play."""
+    model = grids[0].model
+    totals: list = [0 for _ in grids]
+    top = len(grids[0].cells)
+    sizes_range = range(top + 1)
+    for i, d in enumerate(districts):
+        if len(grids) == 1:
+            tables = [[district_points(s, d.rivals, d.points) for s in sizes_range]]
+            rows = tables
+        else:
+            tables = [[district_points(mine, [*d.rivals, other], d.points)
+                       for s0, s1 in product(sizes_range, repeat=2)
+                       for mine, other in [((s0, s1) if k == 0 else (s1, s0))]]
+                      for k in range(2)]
+            rows = [[district_points(s, [*d.rivals, o], d.points) for s in sizes_range]
+                    for o in sizes_range]
+        # a region smaller than the largest group is only safe when it cannot help anyone:
+        # alone and with points that never drop; a pair ranks each city against the other
+        alone = len(grids) == 1 and _never_drops(rows)
+        size_of = connected_region if alone else largest_group
+        sizes = []
+        for g in grids:
+            member = {c: g.is_any(c, d.types) for c in g.cells}
+            if all(v is None for v in member.values()):
+                sizes.append(model.NewConstant(0))
+            else:
+                sizes.append(size_of(g, member, f"{g.name}_district_{i}"))
+        if len(grids) == 1:
+            totals[0] += lookup(model, sizes[0], tables[0], f"district_{i}_points")
+            continue
+        index = as_var(model, sizes[0] * (top + 1) + sizes[1], 0, (top + 1) ** 2 - 1,
+                       f"district_{i}_pair")
+        for k in range(2):
+            totals[k] += lookup(model, index, tables[k], f"{grids[k].name}_district_{i}_points")
+    return totals

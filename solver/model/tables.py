@@ -1,0 +1,37 @@
+"""Looking points up in a table indexed by a count, the way the scorer's functions define them.
+
+The tables themselves always come from ``solver.scoring`` (one truth per rule): the model only
+evaluates those functions for every count a city could reach.
+
+>>> from ortools.sat.python import cp_model
+>>> m = cp_model.CpModel()
+>>> n = m.NewIntVar(2, 2, "n")
+>>> points = lookup(m, n, [0, 2, 8, 12], "parks")
+>>> solver = cp_model.CpSolver()
+>>> solver.parameters.num_workers = 1
+>>> _ = solver.Solve(m)
+>>> solver.Value(points)
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+
+def as_var(model: cp_model.CpModel, expr: cp_model.LinearExprT, lo: int, hi: int,
+           name: str) -> cp_model.IntVar:
+    """An IntVar equal to ``expr`` (CP-SAT's element constraint indexes by a variable)."""
+    var = model.NewIntVar(lo, hi, name)
+    model.Add(var == expr)
+    return var
+
+
+def lookup(model: cp_model.CpModel, index: cp_model.IntVar, table: Sequence[int],
+           name: str) -> cp_model.IntVar:
+    """A variable equal to ``table[index]``."""
+    out = model.NewIntVar(min(table), max(table), name)
+    model.AddElement(index, list(table), out)
+    return out

@@ -1,0 +1,352 @@
+"""Solve a pool: the best city (or pair of cities) its tiles can make, with a proof.
+
+``solve_pool`` builds the CP-SAT model (``solver.model``), solves it, reads the city back, and
+checks the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
+``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that legal
+play cannot build is excluded and the solve goes on, so a proof stays a proof.
+
+>>> from solver.pool import pool_from_json
+>>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+>>> result = solve_pool(pool, time_limit=10, workers=1)
+>>> result.status, result.score
+('optimal', 25)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.buildable import check_buildable
+from solver.city import City, Context
+from solver.components import Coord
+from solver.errors import CitiesError
+from solver.layout import empty_city
+from solver.model import CityModel, build_model
+from solver.model.grid import CityGrid
+from solver.pool import Pool
+from solver.scoring import Score, district_size, score_city
+from solver.tiles import LANDSCAPE, Building
+from solver.vocab import FACTORY, PARK, SHOP
+
+Progress = Callable[[int, int, float], None]
+PlacedTile = tuple[str, tuple[Coord, ...]]
+_STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
+           cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown"}
+
+
+_FROM_BELOW = (SHOP, PARK, "district")
+
+
+class ModelMismatch(AssertionError):
+    """The model's points for a city differ from the scorer's: a bug in the model."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer for one city: status, score, proven bound, time, and the city itself."""
+
+    status: str
+    score: int | None
+    bound: int | None
+    seconds: float
+    city: City | None
+    placements: tuple[PlacedTile, ...] = ()
+    breakdown: Score | None = None
+
+    @property
+    def proven(self) -> bool:
+        return self.status in ("optimal", "infeasible")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "score": self.score,
+            "bound": self.bound,
+            "seconds": round(self.seconds, 3),
+            "city": self.city.to_json() if self.city else None,
+            "placements": [{"tile": t, "cells": [list(c) for c in cells]}
+                           for t, cells in self.placements],
+        }
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Two cities from one pool: the lower score (a player's final score), then the higher."""
+
+    status: str
+    score: int | None
+    bound: int | None
+    seconds: float
+    cities: tuple[SolveResult, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "score": self.score, "bound": self.bound,
+                "seconds": round(self.seconds, 3),
+                "cities": [{"score": c.score, "city": c.city.to_json() if c.city else None,
+                            "placements": c.to_json()["placements"]} for c in self.cities]}
+
+
+class _Watch(cp_model.CpSolverSolutionCallback):
+    """Reports progress, and keeps the best solution legal play can build: when the solver's
+    final answer cannot be built and no time is left, that one is the answer."""
+
+    def __init__(self, cm: CityModel, pool: Pool, report: Progress | None,
+                 decode: Callable[[float], int], best: dict[str, Any]):
+        super().__init__()
+        self.cm, self.pool, self.report, self.decode, self.best = cm, pool, report, decode, best
+
+    def on_solution_callback(self) -> None:
+        try:
+            if self.report is not None:
+                self.report(self.decode(self.ObjectiveValue()),
+                            self.decode(self.BestObjectiveBound()), self.WallTime())
+            value = self.ObjectiveValue()
+            if self.best and value <= self.best["value"]:
+                return
+            answers = _against_each_other([_read_city(self, g, self.pool)
+                                           for g in self.cm.grids])
+            if any(check_buildable(city, self.pool, placed, which=i)
+                   for i, (city, placed) in enumerate(answers)):
+                return
+            cities = [(city, placed, _rescore(self, self.cm, i, city, self.pool, "feasible"))
+                      for i, (city, placed) in enumerate(answers)]
+            self.best.update(value=value, cities=cities)
+        except Exception as err:  # noqa: BLE001 - raised again once the solver returns
+            self.best["error"] = err
+            self.StopSearch()
+
+
+def configure(params: Any, time_limit: float | None, workers: int,
+              deterministic_time: float | None) -> None:
+    """Solver settings that prove these models: a strong LP relaxation on every worker.
+
+    Worker subsolvers override the global linearization level, so with several workers the
+    ``max_lp`` subsolver (linearization level 2) is among them.
+    """
+    params.num_workers = max(1, workers)
+    params.linearization_level = 2
+    if workers > 1:
+        params.extra_subsolvers.append("max_lp")
+    if time_limit is not None:
+        params.max_time_in_seconds = max(0.01, time_limit)
+    if deterministic_time is not None:
+        params.max_deterministic_time = deterministic_time
+
+
+def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
+               deterministic_time: float | None = None, exclude: Sequence[City] = (),
+               min_score: int | None = None, progress: Progress | None = None) -> SolveResult:
+    """The best city the pool can make (``status`` says whether it is proven)."""
+    if pool.cities != 1:
+        raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
+    cm = build_model(pool)
+    total = cm.total(0)
+    for city in exclude:
+        _exclude_layout(cm.grids, [city])
+    if min_score is not None:
+        cm.model.Add(total >= min_score)
+    cm.model.Maximize(total)
+    run = _run(cm, pool, time_limit, workers, deterministic_time, progress, int)
+    status, bound, seconds, cities = run
+    if not cities:
+        return SolveResult(status, None, bound, seconds, None)
+    (city, placements, breakdown), = cities
+    return SolveResult(status, breakdown.total, bound, seconds, city, placements, breakdown)
+
+
+def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
+               deterministic_time: float | None = None,
+               exclude: Sequence[Sequence[City]] = (), min_score: int | None = None,
+               progress: Progress | None = None) -> PairResult:
+    """Split the pool between the two cities of its two mats: maximise the lower city's score,
+    then the higher; factories and districts rank the two against each other and the rivals.
+
+    ``exclude`` lists pairs of cities (in the order of the pool's mats) the answer must differ
+    from in at least one of its two cities; ``min_score`` requires the lower city's score.
+    """
+    if pool.cities != 2:
+        raise CitiesError("a pair needs two mats (\"mats\": [A, B])", field="mats")
+    if pool.fixed:
+        raise CitiesError("fixed tiles belong to one city; a pair takes none", field="fixed")
+    cm = build_model(pool)
+    a, b = cm.total(0), cm.total(1)
+    top = 1000  # above any one city's score, so the lower city counts first
+    low = cm.model.NewIntVar(0, top - 1, "lower_city")
+    high = cm.model.NewIntVar(0, top - 1, "higher_city")
+    cm.model.AddMinEquality(low, [a, b])
+    cm.model.AddMaxEquality(high, [a, b])
+    for pair in exclude:
+        _exclude_layout(cm.grids, pair)
+    if min_score is not None:
+        cm.model.Add(low >= min_score)
+    cm.model.Maximize(top * low + high)
+    status, bound, seconds, cities = _run(cm, pool, time_limit, workers, deterministic_time,
+                                          progress, lambda v: int(v) // top)
+    if not cities:
+        return PairResult(status, None, bound, seconds)
+    results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
+                    for city, pl, bd in cities)
+    return PairResult(status, min(r.score or 0 for r in results), bound, seconds, results)
+
+
+def _run(cm: CityModel, pool: Pool, time_limit: float | None, workers: int,
+         deterministic_time: float | None, progress: Progress | None,
+         decode: Callable[[float], int]) -> tuple[str, int | None, float,
+                                                  list[tuple[City, tuple[PlacedTile, ...],
+                                                             Score]]]:
+    """Solve; exclude any city legal play cannot build and solve again."""
+    start = time.monotonic()
+    best: dict[str, Any] = {}
+    while True:
+        left = None if time_limit is None else time_limit - (time.monotonic() - start)
+        solver = cp_model.CpSolver()
+        configure(solver.parameters, left, workers, deterministic_time)
+        code = solver.Solve(cm.model, _Watch(cm, pool, progress, decode, best))
+        if "error" in best:
+            raise best["error"]
+        status = _STATUS.get(code)
+        if status is None:
+            raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
+        seconds = time.monotonic() - start
+        bound = decode(solver.BestObjectiveBound()) if status in ("optimal", "feasible") else None
+        if status not in ("optimal", "feasible"):
+            if best and status == "unknown":
+                return "feasible", bound, seconds, best["cities"]
+            return status, bound, seconds, []
+        answers = _against_each_other([_read_city(solver, g, pool) for g in cm.grids])
+        problems = [check_buildable(city, pool, placed, which=i)
+                    for i, (city, placed) in enumerate(answers)]
+        if not any(problems):
+            if status == "feasible" and best and best["value"] > solver.ObjectiveValue():
+                return status, bound, seconds, best["cities"]
+            cities = [(city, placed, _rescore(solver, cm, i, city, pool, status))
+                      for i, (city, placed) in enumerate(answers)]
+            return status, bound, seconds, cities
+        for g, found in zip(cm.grids, problems, strict=True):
+            if found:
+                _forbid_assignment(solver, g)
+        if left is not None and time.monotonic() - start >= time_limit:  # type: ignore[operator]
+            if best:
+                return "feasible", bound, seconds, best["cities"]
+            return "unknown", bound, seconds, []
+
+
+def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
+                        ) -> list[tuple[City, tuple[PlacedTile, ...]]]:
+    """Each city of a pair with the other as one more rival (factories and districts), so
+    its city file scores the same on its own."""
+    if len(answers) < 2:
+        return answers
+    out = []
+    for i, (city, placed) in enumerate(answers):
+        others = [c for j, (c, _) in enumerate(answers) if j != i]
+        ctx = city.context
+        factories = (*ctx.rival_factories, *(len(c.of_type(FACTORY)) for c in others))
+        districts = tuple(replace(d, rivals=(*d.rivals, *(district_size(c, d.types)
+                                                          for c in others)))
+                          for d in ctx.districts)
+        out.append((city.with_context(Context(factories, districts)), placed))
+    return out
+
+
+def _rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,
+             status: str) -> Score:
+    """The scorer's breakdown; it must agree with the model category by category.
+
+    The model counts some categories from below and lets maximising make them exact: shops
+    by any partition into straight sets, park groups' bonuses by the roots it names, a
+    district by any connected region.  A solution not proven optimal may count those below
+    the city's real points, and the scorer's figure is its real score then.
+    """
+    score = score_city(city, pool.rules)
+    for name, expr in cm.points[i].items():
+        model_value = expr if isinstance(expr, int) else int(solver.Value(expr))
+        real = score.categories[name]
+        if model_value == real or (name in _FROM_BELOW and model_value < real
+                                   and status != "optimal"):
+            continue
+        raise ModelMismatch(f"{name}: the model counts {model_value}, the scorer {real} "
+                            f"for {city.notation()}")
+    return score
+
+
+def _read_city(solver: Any, grid: CityGrid,
+               pool: Pool) -> tuple[City, tuple[PlacedTile, ...]]:
+    """The solved city in city coordinates, and the pool tiles on it."""
+    offset = next(o for o in grid.offsets if solver.BooleanValue(o.lit))
+    city = empty_city(grid.size, grid.mat, offset.at, pool.rules.edition, pool.context)
+    rows = [list(row) for row in city.grid]
+    placed: list[PlacedTile] = []
+    for cell, b in offset.fixed.items():
+        rows[cell[0]][cell[1]] = b
+    for cell in grid.cells:
+        for token, lit in grid.single[cell].items():
+            if solver.BooleanValue(lit):
+                rows[cell[0]][cell[1]] = grid.building_of[token]
+                placed.append((token, (cell,)))
+    for token, anchors in grid.duplex.items():
+        tile = grid.duplex_tile[token]
+        for a, lit in anchors.items():
+            if solver.BooleanValue(lit):
+                b = (a[0] + tile.offset[0], a[1] + tile.offset[1])
+                rows[a[0]][a[1]], rows[b[0]][b[1]] = tile.first, tile.second
+                placed.append((token, (a, b)))
+    return City(tuple(tuple(r) for r in rows), city.bridges, city.context, city.edition), \
+        tuple(placed)
+
+
+def _forbid_assignment(solver: cp_model.CpSolver, grid: CityGrid) -> None:
+    """No later answer may repeat this exact placement of tiles (legal play cannot build it)."""
+    lits = [o.lit for o in grid.offsets if solver.BooleanValue(o.lit)]
+    lits += [lit for c in grid.cells for lit in grid.single[c].values()
+             if solver.BooleanValue(lit)]
+    lits += [lit for per in grid.duplex.values() for lit in per.values()
+             if solver.BooleanValue(lit)]
+    grid.model.AddBoolOr([lit.Not() for lit in lits])
+
+
+def _exclude_layout(grids: Sequence[CityGrid], cities: Sequence[City]) -> None:
+    """The answer's grids must differ from ``cities`` (one per grid) in at least one cell."""
+    matches: list = []
+    cells = 0
+    for grid, city in zip(grids, cities, strict=True):
+        if city.size != grid.size:
+            return
+        for cell in grid.cells:
+            x = city.at(cell)
+            if x is LANDSCAPE:
+                matches += grid.landscape_lits(cell)
+            elif isinstance(x, Building):
+                matches += grid.kind[cell].get(x.token, [])
+            else:
+                return  # an unfinished city differs from every answer
+        cells += len(grid.cells)
+    grids[0].model.Add(sum(matches) <= cells - 1)
+
+def box_pool(edition: str = "essential", variant: str = "standard", mat: str | None = None,
+             components: Any = None) -> Pool:
+    """The whole box as a pool: every single tile and every duplex, around ``mat``.
+
+    >>> box_pool(variant="beginner").to_choose()
+    (12, 2)
+    """
+    from solver.components import load_components
+    from solver.pool import pool_from_json
+    from solver.rulesets import load_ruleset
+
+    comps = components or load_components()
+    rules = load_ruleset(edition, variant)
+    singles = comps.single_pool(civics=rules.modules["civics"])
+    data: dict[str, Any] = {"edition": edition, "variant": variant,
+                            "tiles": [t for t, n in sorted(singles.items()) for _ in range(n)]
+                            + [d.token for d in comps.duplexes]}
+    if rules.modules["mats"]:
+        data["mat"] = mat or sorted(comps.mats)[0]
+    elif mat:
+        raise CitiesError(f"the {variant} variant uses no landscape mats", field="--mat")
+    return pool_from_json(data, comps)

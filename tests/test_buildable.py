@@ -1,0 +1,71 @@
+"""check_buildable: can legal play, round by round, build a finished city from a pool?"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solver.buildable import check_buildable
+from solver.city import City, Context
+from solver.components import parse_mat
+from solver.pool import Pool, pool_from_json
+from solver.rulesets import load_ruleset
+from solver.tiles import parse_tile
+
+BEGINNER = {"variant": "beginner", "tiles": ["F"] * 12 + ["F|O", "P/H"]}
+CITY = City.from_notation("F O F F / P F F F / H F F F / F F F F")
+DUPLEXES = [("F|O", ((0, 0), (0, 1))), ("P/H", ((1, 0), (2, 0)))]
+SINGLES = [("F", (c,)) for c in CITY.cells() if c not in {(0, 0), (0, 1), (1, 0), (2, 0)}]
+
+
+def test_a_full_beginner_city_is_buildable() -> None:
+    assert check_buildable(CITY, pool_from_json(BEGINNER), DUPLEXES + SINGLES) == []
+
+
+def test_placements_must_use_the_pool() -> None:
+    pool = pool_from_json(BEGINNER)
+    problems = check_buildable(CITY, pool, DUPLEXES + SINGLES[:-1])
+    assert any("not built" in p for p in problems)
+    assert any("uses 11 singles" in p for p in problems)
+    wrong = [("O|F", ((0, 0), (0, 1))), DUPLEXES[1], *SINGLES]
+    assert any("holds 0" in p or "something else" in p
+               for p in check_buildable(CITY, pool, wrong))
+
+
+def test_a_duplex_keeps_its_printed_orientation() -> None:
+    pool = pool_from_json(BEGINNER)
+    turned = [("F|O", ((0, 0), (1, 0))), DUPLEXES[1], *SINGLES]
+    assert any("not as printed" in p for p in check_buildable(CITY, pool, turned))
+
+
+def test_the_mat_must_be_the_pools_mat() -> None:
+    pool = pool_from_json({"mat": "river-bend", "tiles": ["F"] * 16 + ["F|O", "P/H"]})
+    city = City.from_notation("F F F F F / F F F F F / F F F F F / F F F F F / F F F F F")
+    assert any("mat" in p for p in check_buildable(city, pool, []))
+
+
+def test_first_tile_must_go_on_the_mat() -> None:
+    """A mat with one open space: when a duplex covers it, round 1 cannot start there."""
+    mat = parse_mat({"grid": ["~ ~ ~", "~ ~ ."]})
+    rules = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)
+    pool = Pool(rules, (mat,), tuple(parse_tile(t) for t in ["F", "F", "S|S"]), Context())
+    # mat at the top-left: landscape (0,0)-(0,2), (1,0), (1,1); its open space is (1,2)
+    city = City.from_notation("~ ~ ~ / ~ ~ S / F F S")
+    on_mat = [("S/S", ((1, 2), (2, 2))), ("F", ((2, 0),)), ("F", ((2, 1),))]
+    pool_v = Pool(rules, (mat,), tuple(parse_tile(t) for t in ["F", "F", "S/S"]), Context())
+    problems = check_buildable(city, pool_v, on_mat)
+    assert problems and "no order" in problems[0]
+    # the same city with a single on the mat's open space is buildable
+    city2 = City.from_notation("~ ~ ~ / ~ ~ F / S S F")
+    placed = [("S|S", ((2, 0), (2, 1))), ("F", ((1, 2),)), ("F", ((2, 2),))]
+    assert check_buildable(city2, pool, placed) == []
+
+
+def test_a_cut_off_space_cannot_be_reached() -> None:
+    """Landscape cutting a corner off, with no bridge: the corner's tile is never adjacent."""
+    mat = parse_mat({"grid": ["~ ~ .", ". ~ ~", ". ~ ."]})
+    rules = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)
+    pool = Pool(rules, (mat,), tuple(parse_tile(t) for t in ["F/F", "F", "F"]), Context())
+    city = City.from_notation("~ ~ F / F ~ ~ / F ~ F")
+    placed = [("F/F", ((1, 0), (2, 0))), ("F", ((0, 2),)), ("F", ((2, 2),))]
+    problems = check_buildable(city, pool, placed)
+    assert problems and "no order" in problems[0]
