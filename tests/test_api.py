@@ -121,3 +121,11 @@ def test_mat_bridges_cross_landscape() -> None:
                        if a[0] == b[0] else
                        [(r, a[1]) for r in range(min(a[0], b[0]) + 1, max(a[0], b[0]))])
             assert between and all(mat.grid[r][c] is LANDSCAPE for r, c in between), mat.id
+
+
+def test_atomic_writes_are_readable_by_others(tmp_path: Path) -> None:
+    from solver.cityfile import write_json_atomic
+
+    write_json_atomic(tmp_path / "x.json", {"a": 1})
+    assert (tmp_path / "x.json").stat().st_mode & 0o777 == 0o644
+    assert json.loads((tmp_path / "x.json").read_text()) == {"a": 1}

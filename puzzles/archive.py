@@ -1,0 +1,119 @@
+"""The archive: puzzle files by date, generated in parallel, resumable, with an index.
+
+Each puzzle is written atomically to ``DIR/YYYY-MM-DD.json`` the moment it is proven, so an
+interrupted run loses nothing: run it again and finished dates are skipped.  ``index.json``
+lists every puzzle in the directory (date, kind, difficulty, optimum).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzles.plan import GENERATOR_VERSION, parse_date
+from puzzles.puzzle import Puzzle, load_puzzle
+from solver.cityfile import write_json_atomic
+from solver.components import read_json
+from solver.errors import CitiesError
+
+#: The archive shipped with the package.
+ARCHIVE_DIR = Path(__file__).parent / "archive"
+INDEX = "index.json"
+
+
+def puzzle_file(directory: Path, date: dt.date) -> Path:
+    return Path(directory) / f"{date.isoformat()}.json"
+
+
+def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
+    """The date's puzzle from an archive directory, if it holds one of this generator."""
+    path = puzzle_file(directory, date)
+    if not path.exists():
+        return None
+    try:
+        puzzle = load_puzzle(path)
+    except CitiesError:
+        return None  # a damaged file is regenerated, never trusted
+    if puzzle.generator != GENERATOR_VERSION or puzzle.date != date:
+        return None
+    return puzzle
+
+
+def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None) -> Puzzle:
+    """The date's puzzle: from the shipped archive when it is there, else generated now."""
+    from puzzles.generate import generate
+
+    return archived(date) or generate(date, progress)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    date: str
+    status: str  # "generated", "skipped" (already in the directory) or "failed"
+    seconds: float
+    detail: str = ""
+
+
+def make_one(date_text: str, directory: str) -> Outcome:
+    """Generate one date into ``directory`` unless it is already there (runs in a worker)."""
+    from puzzles.generate import generate
+
+    date = parse_date(date_text)
+    start = time.perf_counter()
+    if archived(date, Path(directory)) is not None:
+        return Outcome(date_text, "skipped", 0.0)
+    try:
+        puzzle = generate(date)
+    except CitiesError as err:
+        return Outcome(date_text, "failed", time.perf_counter() - start, str(err))
+    write_json_atomic(puzzle_file(Path(directory), date), puzzle.to_json())
+    return Outcome(date_text, "generated", time.perf_counter() - start,
+                   f"{puzzle.kind}, optimum {puzzle.optimum}")
+
+
+def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
+                  on_done: Callable[[Outcome], Any] | None = None) -> list[Outcome]:
+    """Generate every date into ``directory`` on ``jobs`` processes (all cores by default),
+    then write the index.  Each solve runs on one worker, so processes use the cores."""
+    directory.mkdir(parents=True, exist_ok=True)
+    todo = [d.isoformat() for d in dates]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
+    outcomes: list[Outcome] = []
+    # spawn: OR-Tools and the progress bar run threads, which fork does not copy safely.
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as executor:
+        futures = [executor.submit(make_one, d, str(directory)) for d in todo]
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except Exception as err:  # a crashed worker fails its date, not the whole run
+                date = todo[futures.index(future)]
+                outcome = Outcome(date, "failed", 0.0, f"{type(err).__name__}: {err}")
+            outcomes.append(outcome)
+            if on_done:
+                on_done(outcome)
+    write_index(directory)
+    return sorted(outcomes, key=lambda o: o.date)
+
+
+def write_index(directory: Path) -> dict[str, Any]:
+    """Write ``index.json``: one entry per puzzle file in the directory, by date."""
+    entries = []
+    for path in sorted(Path(directory).glob("????-??-??.json")):
+        data = read_json(path, "puzzle file")
+        entries.append({
+            "date": data["date"], "file": path.name, "weekday": data.get("weekday"),
+            "kind": data["kind"], "difficulty": data["difficulty"]["rating"],
+            "label": data["difficulty"]["label"], "optimum": data["optimum"],
+            "optimal_layouts": data["optimal_layouts"], "generator": data["generator"],
+        })
+    index = {"generator": GENERATOR_VERSION, "count": len(entries), "puzzles": entries}
+    write_json_atomic(Path(directory) / INDEX, index)
+    return index

@@ -1,0 +1,70 @@
+"""Difficulty from measurement: how far a greedy player lands below the optimum, and whether
+only one layout reaches it.
+
+>>> rate(optimum=80, greedy=76, layouts="several").rating
+1
+>>> rate(optimum=80, greedy=60, layouts="one").label
+'fiendish'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.errors import CitiesError
+
+LABELS = ("gentle", "easy", "medium", "hard", "fiendish")
+#: Greedy gap (percent below the optimum) at which each rating above 1 starts.
+GAP_STEPS = (6, 10, 14, 19)
+LAYOUTS = ("one", "several")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A 1-5 rating and the measurements it comes from."""
+
+    rating: int
+    greedy: int  # the greedy player's score
+    gap_percent: int  # how far (percent of the optimum) the greedy score lies below it
+    layouts: str  # how many optimal layouts: "one" or "several"
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.rating - 1]
+
+    @property
+    def stars(self) -> str:
+        return "★" * self.rating + "☆" * (len(LABELS) - self.rating)
+
+    def describe(self) -> str:
+        layouts = "a single optimal layout" if self.layouts == "one" else "several optimal layouts"
+        return (f"{self.stars} {self.rating}/5 {self.label}: a greedy player scores {self.greedy}, "
+                f"{self.gap_percent}% below the optimum; {layouts}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rating": self.rating, "label": self.label, "greedy_score": self.greedy,
+                "greedy_gap_percent": self.gap_percent, "optimal_layouts": self.layouts}
+
+
+def rate(optimum: int, greedy: int, layouts: str) -> Difficulty:
+    """Rate a proven puzzle: the greedy gap sets the level; a unique optimum adds one."""
+    if greedy > optimum:
+        raise ValueError(f"greedy score {greedy} above the proven optimum {optimum}")
+    gap = round(100 * (optimum - greedy) / optimum) if optimum else 0
+    rating = 1 + sum(gap >= step for step in GAP_STEPS) + (layouts == "one")
+    return Difficulty(min(rating, len(LABELS)), greedy, gap, layouts)
+
+
+def difficulty_from_json(data: Any, where: str = "difficulty") -> Difficulty:
+    if not isinstance(data, dict):
+        raise CitiesError("expected an object", field=where)
+    try:
+        rating, greedy, gap = (int(data[k]) for k in
+                               ("rating", "greedy_score", "greedy_gap_percent"))
+        layouts = str(data["optimal_layouts"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise CitiesError(f"missing or bad {err}", field=where) from None
+    if layouts not in LAYOUTS or not 1 <= rating <= len(LABELS):
+        raise CitiesError("bad rating or optimal_layouts", field=where)
+    return Difficulty(rating, greedy, gap, layouts)

@@ -1,0 +1,168 @@
+"""Part-built cities for the "complete" kind: tiles already placed, legally.
+
+The fixed tiles come from a random finished city built from the pool, so a completion with
+the pool's tiles exists; they form one connected group (bridges count) that starts on an open
+space of the mat, so the order they were played in was legal.  RULINGS.md's safe reading of
+the square rule is checked too: whichever way the two duplexes still to come are printed
+(horizontal or vertical), some position of the square still takes them both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import combinations_with_replacement
+
+from solver.components import Coord, Mat
+from solver.layout import mat_offsets
+from solver.pool import Placement, Pool
+from solver.tiles import Building, Tile
+
+Domino = tuple[Coord, Coord]
+
+
+def dominoes(cells: set[Coord], horizontal: bool) -> list[Domino]:
+    """Every position of a duplex of one orientation on two of ``cells``."""
+    dr, dc = (0, 1) if horizontal else (1, 0)
+    return [(a, (a[0] + dr, a[1] + dc)) for a in sorted(cells) if (a[0] + dr, a[1] + dc) in cells]
+
+
+def dominoes_fit(cells: set[Coord], orientations: Iterable[bool]) -> bool:
+    """Can duplexes of these orientations lie on ``cells`` without overlapping?
+
+    >>> dominoes_fit({(0, 0), (0, 1), (1, 0), (1, 1)}, [True, False])
+    False
+    """
+    todo = list(orientations)
+    if not todo:
+        return True
+    return any(dominoes_fit(cells - {a, b}, todo[1:]) for a, b in dominoes(cells, todo[0]))
+
+
+def square_cells(mat: Mat, size: int, offset: Coord) -> set[Coord]:
+    """The building spaces of a square whose mat sits at ``offset``, in mat coordinates."""
+    land = set(mat.landscape)
+    return {(r - offset[0], c - offset[1]) for r in range(size) for c in range(size)
+            if (r - offset[0], c - offset[1]) not in land}
+
+
+def square_connected(mat: Mat, size: int, offset: Coord) -> bool:
+    """Legal play can fill this square only if its building spaces form one connected area
+    (edges and bridges): a space cut off by landscape and the square's edge is never built."""
+    cells = square_cells(mat, size, offset)
+    links: dict[Coord, set[Coord]] = {c: set() for c in cells}
+    for a, b in mat.bridges:
+        links[a].add(b)
+        links[b].add(a)
+    start = min(cells)
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1), *links[(r, c)]):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == cells
+
+
+def safe_for_duplexes(mat: Mat, size: int, built: set[Coord], duplexes: int) -> bool:
+    """True if, for every orientation of ``duplexes`` unrevealed duplexes, some square fits
+    the mat, the built cells (mat coordinates) and those duplexes."""
+    squares = [cells for o in mat_offsets(mat, size)
+               if built <= (cells := square_cells(mat, size, o))
+               and square_connected(mat, size, o)]
+    return all(any(dominoes_fit(cells - built, combo) for cells in squares)
+               for combo in combinations_with_replacement((True, False), duplexes))
+
+
+def _random_city(rng: random.Random, pool: Pool) -> dict[Coord, Tile] | None:
+    """A random finished city from the pool: duplexes first, singles in the gaps (mat coords).
+
+    Returns {cell of a single or of a duplex's first half: tile}, or None if the duplexes
+    drawn do not fit the square chosen.
+    """
+    rules, mat = pool.rules, pool.mat
+    assert mat is not None
+    offset = rng.choice(mat_offsets(mat, rules.size))
+    if not square_connected(mat, rules.size, offset):
+        return None
+    free = square_cells(mat, rules.size, offset)
+    layout: dict[Coord, Tile] = {}
+    for tile in rng.sample(pool.duplexes, rules.duplexes):
+        spots = dominoes(free, tile.horizontal)
+        if not spots:
+            return None
+        a, b = rng.choice(spots)
+        free -= {a, b}
+        layout[a] = tile
+    for cell, tile in zip(sorted(free), rng.sample(pool.singles, len(free)), strict=True):
+        layout[cell] = tile
+    return layout
+
+
+def _grow(rng: random.Random, mat: Mat, size: int, singles: set[Coord],
+          count: int) -> list[Coord] | None:
+    """A random connected group of ``count`` single-tile cells, started on the mat."""
+    start = [c for c in mat.open_spaces if c in singles]
+    if not start:
+        return None
+    # Adjacency in mat coordinates: edge sharing plus the mat's bridges.
+    bridges: dict[Coord, set[Coord]] = {}
+    for a, b in mat.bridges:
+        bridges.setdefault(a, set()).add(b)
+        bridges.setdefault(b, set()).add(a)
+    group = [rng.choice(start)]
+    while len(group) < count:
+        near = {n for r, c in group
+                for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1), *bridges.get((r, c), ()))}
+        frontier = sorted((near & singles) - set(group))
+        if not frontier:
+            return None
+        group.append(rng.choice(frontier))
+    return group
+
+
+def _touches(cells: tuple[Coord, ...], built: set[Coord], mat: Mat) -> bool:
+    near = {n for r, c in cells for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))}
+    near |= {b if a in cells else a for a, b in mat.bridges if a in cells or b in cells}
+    return bool(near & built)
+
+
+def part_built(rng: random.Random, pool: Pool, count: int, duplexes: int = 0,
+               tries: int = 200) -> Pool | None:
+    """The pool with ``count`` of its singles (and ``duplexes`` duplexes) already built.
+
+    The singles were played first (round 1), then the duplexes, each next to the city
+    (round 2).  None if ``tries`` random cities give no legal group (the generator then
+    draws again).
+    """
+    mat = pool.mat
+    assert mat is not None
+    size = pool.rules.size
+    for _ in range(tries):
+        layout = _random_city(rng, pool)
+        if layout is None:
+            continue
+        singles = {cell for cell, t in layout.items() if isinstance(t, Building)}
+        group = _grow(rng, mat, size, singles, count)
+        if group is None:
+            continue
+        built = set(group)
+        fixed = [Placement(layout[cell], cell) for cell in group]
+        doubles = [Placement(t, cell) for cell, t in sorted(layout.items())
+                   if not isinstance(t, Building)]
+        for p in rng.sample(doubles, duplexes):
+            if not _touches(p.cells, built, mat):
+                break
+            built |= set(p.cells)
+            fixed.append(p)
+        if len(fixed) != count + duplexes:
+            continue
+        if not safe_for_duplexes(mat, size, built, pool.rules.duplexes - duplexes):
+            continue
+        rest = list(pool.tiles)
+        for p in fixed:
+            rest.remove(p.tile)
+        return replace(pool, tiles=tuple(rest), fixed=tuple(fixed))
+    return None

@@ -1,0 +1,80 @@
+"""The calendar: which kind of puzzle each weekday gets, and the generator's version.
+
+A puzzle is a pure function of (date, ``GENERATOR_VERSION``).  Monday is the easiest day and
+Sunday the hardest: the plan grows the choice (extra tiles), takes away freedom (tiles already
+built) and finally asks for two cities at once.
+
+>>> plan_for(parse_date("2026-12-07")).kind        # a Monday
+'complete'
+>>> plan_for(parse_date("2026-12-13")).kind        # a Sunday
+'pair'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from solver.errors import CitiesError
+
+#: Bump when anything changes what a date generates (draws, kinds, budgets, rating).
+GENERATOR_VERSION = "1"
+
+KINDS = ("full", "choose", "complete", "pair")
+KIND_TEXT = {
+    "full": "build a city from exactly the tiles it takes",
+    "choose": "choose the best tiles from a larger pool",
+    "complete": "complete a city already part-built",
+    "pair": "build two cities from one pool; your score is the lower one",
+}
+
+
+@dataclass(frozen=True)
+class DayPlan:
+    """What a weekday's puzzle looks like before any tile is drawn."""
+
+    kind: str
+    extra_singles: int = 0  # tiles in the pool beyond what the city takes
+    extra_duplexes: int = 0
+    fixed: int = 0  # single tiles already built (kind "complete")
+    fixed_duplexes: int = 0  # duplexes already built too (the city after round 2)
+    districts: bool = True
+
+
+#: Monday to Sunday, easiest first: fewer choices early in the week, more late.
+WEEK: tuple[DayPlan, ...] = (
+    DayPlan("complete", fixed=8, fixed_duplexes=2, districts=False),  # after round 2
+    DayPlan("complete", fixed=8),  # the city after round 1
+    DayPlan("full"),
+    DayPlan("complete", fixed=8, extra_singles=4, extra_duplexes=1),
+    DayPlan("choose", extra_singles=4, extra_duplexes=1),
+    DayPlan("choose", extra_singles=8, extra_duplexes=2),
+    DayPlan("pair"),
+)
+#: Candidates drawn with the weekday's own plan; after that each further candidate steps one
+#: day back in the week (an easier kind), so a date always gets a proven puzzle.
+OWN_ATTEMPTS = 1
+
+
+def plan_for(date: dt.date, attempt: int = 0) -> DayPlan:
+    """The plan of candidate number ``attempt`` for ``date``."""
+    level = date.weekday() - max(0, attempt - OWN_ATTEMPTS + 1)
+    return WEEK[max(level, 0)]
+
+
+def parse_date(text: str, field: str = "--date") -> dt.date:
+    """A YYYY-MM-DD date; anything else is a one-line CitiesError."""
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except (ValueError, TypeError):
+        raise CitiesError(f"bad date {text!r} (expected YYYY-MM-DD, e.g. 2026-12-01)",
+                          field=field) from None
+
+
+def date_range(first: dt.date, last: dt.date) -> list[dt.date]:
+    """Every date from ``first`` to ``last`` inclusive."""
+    if last < first:
+        raise CitiesError(f"--to {last} is before --from {first}")
+    return [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]

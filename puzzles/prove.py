@@ -1,0 +1,71 @@
+"""The proof behind a puzzle: its optimum, proven, and whether one layout or several reach it.
+
+The proof must not depend on the machine: the solver runs on one worker with a deterministic
+time limit (CP-SAT's own measure of work), so a candidate is accepted or rejected the same way
+everywhere and every run.  The wall-clock limit is only a safety net far above it.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from solver.city import City
+from solver.pool import Pool
+
+#: Deterministic-time budgets (CP-SAT work units; about 1-3 s each on the 2-core machine).
+PROOF_BUDGET = 10.0
+LAYOUT_BUDGET = 5.0
+#: Wall-clock safety net: far above the deterministic budget, so it never decides.
+WALL_LIMIT = 3600.0
+
+Progress = Callable[[int, int, float], None]
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A proven optimum and one city (or pair) reaching it."""
+
+    optimum: int  # the player's score: the city's total, or the lower of two cities
+    city_scores: tuple[int, ...]
+    cities: tuple[City, ...]
+    layouts: str  # "one" or "several"
+
+
+def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> Any:
+    from solver.solve import solve_pair, solve_pool
+
+    solve = solve_pair if pool.cities == 2 else solve_pool
+    return solve(pool, time_limit=WALL_LIMIT, workers=1, deterministic_time=budget,
+                 progress=progress, **kw)
+
+
+def _pair_counts_layouts() -> bool:
+    """Whether the pair solver can exclude a found pair (needed to count optimal layouts)."""
+    from solver.solve import solve_pair
+
+    return {"exclude", "min_score"} <= set(inspect.signature(solve_pair).parameters)
+
+
+def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
+    """Prove the pool's optimum and count its optimal layouts; None if not within budget."""
+    if pool.cities == 2 and not _pair_counts_layouts():
+        return None  # a pair's layouts cannot be counted yet: never publish half a proof
+    first = _solve(pool, PROOF_BUDGET, progress)
+    if first.status != "optimal":
+        return None
+    results = tuple(first.cities) if pool.cities == 2 else (first,)
+    cities = tuple(r.city for r in results)
+    # Solve again with the optimal city excluded: another city at the optimum means several
+    # layouts; a proof that there is none means exactly one.
+    second = _solve(pool, LAYOUT_BUDGET, progress,
+                    exclude=cities if pool.cities == 1 else (cities,), min_score=first.score)
+    if second.status in ("optimal", "feasible") and second.score >= first.score:
+        layouts = "several"
+    elif second.status == "infeasible":
+        layouts = "one"
+    else:
+        return None
+    return Proof(first.score, tuple(r.score for r in results), cities, layouts)

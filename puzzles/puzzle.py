@@ -1,0 +1,105 @@
+"""A daily puzzle and its file: a pool file plus date, kind, difficulty and the proven optimum.
+
+The file is a valid pool file for ``cities solve`` (extra keys are allowed there); it also
+keeps one optimal city (``solution``) so that revealing it needs no second proof.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzles.difficulty import Difficulty, difficulty_from_json
+from puzzles.plan import GENERATOR_VERSION, KINDS, parse_date
+from solver.city import City, city_from_json
+from solver.components import Components, load_components, read_json
+from solver.errors import CitiesError
+from solver.pool import Pool, pool_from_json
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One day's puzzle, proven."""
+
+    date: dt.date
+    kind: str
+    pool: Pool
+    optimum: int  # the player's best score: the city's total, or the lower of two cities
+    city_scores: tuple[int, ...]  # each city's total in the solution
+    difficulty: Difficulty
+    solution: tuple[City, ...]
+    attempt: int = 0  # how many candidates were drawn before this one
+    generator: str = GENERATOR_VERSION
+
+    @property
+    def layouts(self) -> str:
+        return self.difficulty.layouts
+
+    def to_json(self, *, solution: bool = True) -> dict[str, Any]:
+        """The puzzle file object (``solution=False`` keeps the answer secret)."""
+        out: dict[str, Any] = {
+            "date": self.date.isoformat(),
+            "weekday": self.date.strftime("%A"),
+            "kind": self.kind,
+            **self.pool.to_json(),
+            "optimum": self.optimum,
+            "optimal_layouts": self.layouts,
+            "difficulty": self.difficulty.to_json(),
+            "generator": self.generator,
+            "attempt": self.attempt,
+        }
+        if solution:
+            cities = [c.to_json() for c in self.solution]
+            out["solution"] = {"city_scores": list(self.city_scores),
+                               **({"city": cities[0]} if len(cities) == 1 else
+                                  {"cities": cities})}
+        return out
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if type(value) is not int:
+        raise CitiesError("expected an integer", field=key)
+    return value
+
+
+def puzzle_from_json(data: Any, components: Components | None = None) -> Puzzle:
+    """A Puzzle from its file object; errors are CitiesErrors naming the field."""
+    components = components or load_components()
+    if not isinstance(data, dict):
+        raise CitiesError("expected a puzzle object")
+    if "date" not in data:
+        raise CitiesError("missing", field="date")
+    date = parse_date(str(data["date"]), field="date")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise CitiesError(f"expected one of {', '.join(KINDS)}", field="kind")
+    pool = pool_from_json(data, components)
+    sol = data.get("solution")
+    if not isinstance(sol, dict):
+        raise CitiesError("missing (a puzzle file keeps one optimal city)", field="solution")
+    raw = [sol["city"]] if "city" in sol else sol.get("cities")
+    if not isinstance(raw, list) or len(raw) != pool.cities:
+        raise CitiesError(f"expected {pool.cities} cities", field="solution")
+    cities = []
+    for i, c in enumerate(raw):
+        try:
+            cities.append(city_from_json(c, components.civics))
+        except CitiesError as err:
+            raise err.located(field=f"solution.cities[{i}]") from None
+    scores = sol.get("city_scores")
+    if not (isinstance(scores, list) and all(type(v) is int for v in scores)):
+        raise CitiesError("expected a list of integers", field="solution.city_scores")
+    return Puzzle(date, kind, pool, _int(data, "optimum"), tuple(scores),
+                  difficulty_from_json(data.get("difficulty")), tuple(cities),
+                  _int(data, "attempt"), str(data.get("generator", "")))
+
+
+def load_puzzle(path: str | Path, components: Components | None = None) -> Puzzle:
+    data = read_json(path, "puzzle file")
+    try:
+        return puzzle_from_json(data, components)
+    except CitiesError as err:
+        raise err.located(source=str(path)) from None
