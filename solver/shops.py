@@ -16,6 +16,7 @@ a row or column continues the line across the landscape between them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from solver.city import City, Coord
@@ -26,6 +27,25 @@ from solver.vocab import SHOP
 Run = tuple[Coord, ...]
 
 
+def straight_bridge_end(cell: Coord, down: bool, bridges: Iterable[tuple[Coord, Coord]],
+                        is_landscape: Callable[[Coord], bool]) -> Coord | None:
+    """The far end of a bridge that carries ``cell``'s row (or column, ``down``) straight on
+    over landscape, or None.
+
+    >>> straight_bridge_end((0, 0), False, [((0, 0), (0, 2))], lambda p: p == (0, 1))
+    (0, 2)
+    """
+    r, c = cell
+    for a, b in bridges:
+        for x, y in ((a, b), (b, a)):
+            if x == cell and (y[1] == c and y[0] > r if down else y[0] == r and y[1] > c):
+                between = ([(i, c) for i in range(r + 1, y[0])] if down
+                           else [(r, j) for j in range(c + 1, y[1])])
+                if all(is_landscape(p) for p in between):
+                    return y
+    return None
+
+
 def line_next(city: City, cell: Coord, down: bool, bridges: bool) -> Coord | None:
     """The next cell along ``cell``'s row (or column, ``down``) that could continue a shop line."""
     r, c = cell
@@ -33,13 +53,7 @@ def line_next(city: City, cell: Coord, down: bool, bridges: bool) -> Coord | Non
     if step[0] < city.size and step[1] < city.size and city.at(step) is not LANDSCAPE:
         return step
     if bridges:
-        for a, b in city.bridges:
-            for x, y in ((a, b), (b, a)):
-                if x == cell and (y[1] == c and y[0] > r if down else y[0] == r and y[1] > c):
-                    between = ([(i, c) for i in range(r + 1, y[0])] if down
-                               else [(r, j) for j in range(c + 1, y[1])])
-                    if all(city.at(p) is LANDSCAPE for p in between):
-                        return y
+        return straight_bridge_end(cell, down, city.bridges, lambda p: city.at(p) is LANDSCAPE)
     return None
 
 

@@ -19,6 +19,7 @@ from solver.components import Coord
 from solver.model.grid import CityGrid, Offset
 from solver.model.tables import as_var, lookup
 from solver.scoring import shop_line_value
+from solver.shops import straight_bridge_end
 from solver.vocab import SHOP
 
 
@@ -30,13 +31,9 @@ def line_next(grid: CityGrid, offset: Offset, cell: Coord, down: bool,
     if step in grid.index and step not in offset.landscape:
         return step, False
     if bridges:
-        for a, b in offset.bridges:
-            for x, y in ((a, b), (b, a)):
-                if x == cell and (y[1] == c and y[0] > r if down else y[0] == r and y[1] > c):
-                    between = ([(i, c) for i in range(r + 1, y[0])] if down
-                               else [(r, j) for j in range(c + 1, y[1])])
-                    if all(p in offset.landscape for p in between):
-                        return y, True
+        end = straight_bridge_end(cell, down, offset.bridges, lambda p: p in offset.landscape)
+        if end is not None:
+            return end, True
     return None, False
 
 
