@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 
 from solver.city import District
 from solver.model.grid import CityGrid
-from solver.model.groups import connected_groups
+from solver.model.groups import connected_groups, hang_from_roots
 from solver.model.tables import as_var, lookup
 from solver.scoring import district_points
 
@@ -34,24 +34,12 @@ def connected_region(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar
     cells = [c for c in grid.cells if member.get(c) is not None]
     region = {c: model.NewBoolVar(f"{name}_region_{c}") for c in cells}
     root = {c: model.NewBoolVar(f"{name}_root_{c}") for c in cells}
-    depth = {c: model.NewIntVar(0, len(cells) - 1, f"{name}_depth_{c}") for c in cells}
     model.AddAtMostOne(root.values())
     for c in cells:
         model.AddImplication(region[c], member[c])
         model.AddImplication(root[c], region[c])
-        parents = []
-        for n, edge in grid.neighbours[c]:
-            if n not in region:
-                continue
-            p = model.NewBoolVar(f"{name}_parent_{c}_{n}")
-            model.AddImplication(p, region[n])
-            if edge is not None:
-                model.AddImplication(p, edge)
-            model.Add(depth[c] >= depth[n] + 1).OnlyEnforceIf(p)
-            parents.append(p)
-        model.Add(sum(parents) == 1).OnlyEnforceIf([region[c], root[c].Not()])
-        model.Add(sum(parents) == 0).OnlyEnforceIf(root[c])
-        model.Add(sum(parents) == 0).OnlyEnforceIf(region[c].Not())
+    nbrs = {c: [(n, edge) for n, edge in grid.neighbours[c] if n in region] for c in cells}
+    hang_from_roots(model, cells, region, nbrs, root, name)
     return as_var(model, sum(region.values()), 0, len(cells), f"{name}_size")
 
 

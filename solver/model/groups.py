@@ -61,7 +61,7 @@ def connected_groups(model: cp_model.CpModel, cells: Sequence[Coord],
             if r != c:
                 model.AddImplication(lit, label[r][r])
     _same_label_across_edges(model, cand, order, member, nbrs, label)
-    _connected_to_root(model, cand, member, nbrs, label, name)
+    hang_from_roots(model, cand, member, nbrs, {c: label[c][c] for c in cand}, name)
     roots = {r: label[r][r] for r in cand}
     sizes = {}
     for r in cand:
@@ -86,11 +86,12 @@ def _same_label_across_edges(model: cp_model.CpModel, cand: Sequence[Coord],
                     model.AddBoolOr([lit.Not(), *(x.Not() for x in cond)])
 
 
-def _connected_to_root(model: cp_model.CpModel, cand: Sequence[Coord],
-                       member: Mapping[Coord, Literal | None],
-                       nbrs: Mapping[Coord, list[tuple[Coord, Literal | None]]],
-                       label: Mapping[Coord, Mapping[Coord, Literal]], name: str) -> None:
-    """Every non-root member hangs from a shallower member neighbour."""
+def hang_from_roots(model: cp_model.CpModel, cand: Sequence[Coord],
+                    member: Mapping[Coord, Literal],
+                    nbrs: Mapping[Coord, list[tuple[Coord, Literal | None]]],
+                    root: Mapping[Coord, Literal], name: str) -> None:
+    """Connectivity without flows: every member that is not a root hangs from exactly one
+    member neighbour (across ``edge`` where the adjacency needs one) that lies shallower."""
     depth = {c: model.NewIntVar(0, len(cand) - 1, f"{name}_depth_{c}") for c in cand}
     for c in cand:
         parents = []
@@ -101,9 +102,8 @@ def _connected_to_root(model: cp_model.CpModel, cand: Sequence[Coord],
                 model.AddImplication(p, edge)
             model.Add(depth[c] >= depth[n] + 1).OnlyEnforceIf(p)
             parents.append(p)
-        root = label[c][c]
         # a member that is not a root has exactly one parent; others have none
-        model.Add(sum(parents) == 1).OnlyEnforceIf([member[c], root.Not()])
-        model.Add(sum(parents) == 0).OnlyEnforceIf(root)
+        model.Add(sum(parents) == 1).OnlyEnforceIf([member[c], root[c].Not()])
+        model.Add(sum(parents) == 0).OnlyEnforceIf(root[c])
         model.Add(sum(parents) == 0).OnlyEnforceIf(member[c].Not())
-        model.Add(depth[c] == 0).OnlyEnforceIf(root)
+        model.Add(depth[c] == 0).OnlyEnforceIf(root[c])
