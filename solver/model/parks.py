@@ -39,22 +39,16 @@ def score_parks(grid: CityGrid) -> cp_model.LinearExprT:
     bonuses: list = []
     for c, root in roots.items():
         bonuses.append((bonus[1] - bonus[0]) * root)
-        if steps >= 2:
-            pair = _park_pair(grid, park, c)
-            if pair is None:
-                continue
-            big = model.NewBoolVar(f"{grid.name}_park_group_{c}_pair")
-            model.AddImplication(big, root)
-            model.AddImplication(big, pair)
-            bonuses.append((bonus[2] - bonus[1]) * big)
-        if steps >= 3:
-            trio = _park_trio(grid, park, c)
-            if trio is None:
-                continue
-            huge = model.NewBoolVar(f"{grid.name}_park_group_{c}_trio")
-            model.AddImplication(huge, big)
-            model.AddImplication(huge, trio)
-            bonuses.append((bonus[3] - bonus[2]) * huge)
+        # each step up (a group of 2+, then 3+) implies the one below, so its bonus adds on
+        below = root
+        for size, (label, detect) in enumerate(_GROUP_STEPS, start=2):
+            if steps < size or (shape := detect(grid, park, c)) is None:
+                break
+            step = model.NewBoolVar(f"{grid.name}_park_group_{c}_{label}")
+            model.AddImplication(step, below)
+            model.AddImplication(step, shape)
+            bonuses.append((bonus[size] - bonus[size - 1]) * step)
+            below = step
     # a group of n parks never earns more bonus than n times the best bonus per park:
     # redundant, but it keeps the relaxation from crediting every park as a root
     per_park = max(Fraction(bonus[k], k) for k in range(1, steps + 1))
@@ -108,6 +102,9 @@ def _park_trio(grid: CityGrid, park: dict, c) -> object | None:
             ways.append(grid.bool_and([link, grid.bool_or(onward, f"park_on_{n}_{c}")],
                                       f"park_via_{n}_{c}"))
     return grid.bool_or(ways, f"park_trio_{c}") if ways else None
+
+
+_GROUP_STEPS = (("pair", _park_pair), ("trio", _park_trio))
 
 
 def _bonus_by_sizes(grid: CityGrid, park: dict, bonus: list[int]) -> cp_model.LinearExprT:
