@@ -11,7 +11,10 @@ Suites (50 pools each by default, drawn from the box with a seeded generator):
 Usage::
 
     python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
-        [--time-limit 60] [--workers 2] [--seed 1] [--json FILE]
+        [--time-limit 60] [--workers 2] [--seed 1] [--json FILE] [--baseline]
+
+``--baseline`` solves every pool twice, without and with category caps (``solver.caps``),
+in the same process, and prints the ratio of the medians.
 
 Prints one row per suite: pools, proven, median and p95 seconds to proof (unproven pools count
 at the time limit), and the median gap (bound - score) of the unproven ones.
@@ -81,24 +84,37 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_suite(suite: str, count: int, time_limit: float, workers: int, first: int,
-              verbose: bool) -> dict[str, Any]:
+              verbose: bool, configs: tuple[str, ...] = ("caps",)) -> list[dict[str, Any]]:
+    """One result per solver configuration (``caps``, ``no-caps``), the configurations
+    interleaved pool by pool so both see the same machine load."""
     comps = load_components()
-    rows = []
+    rows: dict[str, list[dict[str, Any]]] = {c: [] for c in configs}
     for seed in range(first, first + count):
         pool = random_pool(suite, seed, comps)
-        start = time.monotonic()
-        result = solve_pool(pool, time_limit=time_limit, workers=workers)
-        seconds = time.monotonic() - start
-        rows.append({"seed": seed, "status": result.status, "score": result.score,
-                     "bound": result.bound, "seconds": round(seconds, 3)})
-        if verbose:
-            print(f"  {suite} {seed}: {result.status} {result.score}/{result.bound} "
-                  f"{seconds:.2f}s", file=sys.stderr, flush=True)
+        for config in configs:
+            start = time.monotonic()
+            result = solve_pool(pool, time_limit=time_limit, workers=workers,
+                                caps=config == "caps")
+            seconds = time.monotonic() - start
+            rows[config].append({"seed": seed, "status": result.status, "score": result.score,
+                                 "bound": result.bound, "seconds": round(seconds, 3)})
+            if verbose:
+                print(f"  {suite} {seed} {config}: {result.status} "
+                      f"{result.score}/{result.bound} {seconds:.2f}s", file=sys.stderr,
+                      flush=True)
+    return [summary(suite, config, rows[config], time_limit, workers) for config in configs]
+
+
+def summary(suite: str, config: str, rows: list[dict[str, Any]], time_limit: float,
+            workers: int) -> dict[str, Any]:
     times = [r["seconds"] if r["status"] == "optimal" else time_limit for r in rows]
     gaps = [r["bound"] - r["score"] for r in rows
             if r["status"] != "optimal" and r["score"] is not None and r["bound"] is not None]
-    return {"suite": suite, "pools": count, "proven": sum(r["status"] == "optimal" for r in rows),
+    return {"suite": suite, "config": config, "pools": len(rows),
+            "proven": sum(r["status"] == "optimal" for r in rows),
             "median_s": round(statistics.median(times), 2),
+            "p50_proven_s": round(statistics.median(
+                [r["seconds"] for r in rows if r["status"] == "optimal"] or [0]), 2),
             "p95_s": round(percentile(times, 0.95), 2),
             "median_gap_unproven": statistics.median(gaps) if gaps else 0,
             "time_limit": time_limit, "workers": workers, "rows": rows}
@@ -112,16 +128,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1, help="first pool number of each suite")
     parser.add_argument("--json", type=Path, help="also write every row to this file")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also solve every pool without category caps, in the same process")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     suites = SUITES if args.suite == "all" else (args.suite,)
-    results = [run_suite(s, args.count, args.time_limit, args.workers, args.seed,
-                         not args.quiet) for s in suites]
-    print(f"{'suite':<10} {'pools':>5} {'proven':>6} {'median s':>9} {'p95 s':>7} "
-          f"{'gap*':>5}   (time limit {args.time_limit:g} s, {args.workers} workers)")
+    configs = ("no-caps", "caps") if args.baseline else ("caps",)
+    results = [r for s in suites for r in run_suite(s, args.count, args.time_limit,
+                                                    args.workers, args.seed, not args.quiet,
+                                                    configs)]
+    print(f"{'suite':<10} {'config':<8} {'pools':>5} {'proven':>6} {'median s':>9} "
+          f"{'p95 s':>7} {'gap*':>5}   (time limit {args.time_limit:g} s, "
+          f"{args.workers} workers)")
     for r in results:
-        print(f"{r['suite']:<10} {r['pools']:>5} {r['proven']:>6} {r['median_s']:>9.2f} "
-              f"{r['p95_s']:>7.2f} {r['median_gap_unproven']:>5}")
+        print(f"{r['suite']:<10} {r['config']:<8} {r['pools']:>5} {r['proven']:>6} "
+              f"{r['median_s']:>9.2f} {r['p95_s']:>7.2f} {r['median_gap_unproven']:>5}")
+    if args.baseline:
+        for suite in suites:
+            base, new = (next(r for r in results if r["suite"] == suite and r["config"] == c)
+                         for c in configs)
+            ratio = base["median_s"] / new["median_s"] if new["median_s"] else float("inf")
+            print(f"{suite}: median speed-up with caps {ratio:.2f}x (same process, same pools)")
     print("* median bound - score of the pools not proven; unproven pools count at the limit")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")

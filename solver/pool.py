@@ -92,6 +92,11 @@ class Pool:
         n = self.cities
         return n * self.rules.singles - fixed_s, n * self.rules.duplexes - fixed_d
 
+    @property
+    def uses_all(self) -> bool:
+        """The cities take every tile of the pool: nothing is left to choose."""
+        return (len(self.singles), len(self.duplexes)) == self.to_choose()
+
     def counts(self) -> Counter[str]:
         """The pool's tiles as token counts."""
         return Counter(t.token for t in self.tiles)

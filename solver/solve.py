@@ -14,6 +14,7 @@ play cannot build is excluded and the solve goes on, so a proof stays a proof.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +23,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.buildable import check_buildable
+from solver.caps import CAP_SECONDS, category_caps
 from solver.city import City, Context
 from solver.components import Coord
 from solver.errors import CitiesError
@@ -140,23 +142,49 @@ def configure(params: Any, time_limit: float | None, workers: int,
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None, exclude: Sequence[City] = (),
-               min_score: int | None = None, progress: Progress | None = None) -> SolveResult:
-    """The best city the pool can make (``status`` says whether it is proven)."""
+               min_score: int | None = None, progress: Progress | None = None,
+               caps: bool = True) -> SolveResult:
+    """The best city the pool can make (``status`` says whether it is proven).
+
+    With ``caps`` (the default), each category's own maximum (``solver.caps``) bounds its
+    points first: proven bounds that let the full solve stop as soon as a city meets them.
+    They are worth their time only when the city takes every tile (nothing to choose), so
+    categories cannot trade tiles between them; otherwise they are skipped.
+    """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
+    start = time.monotonic()
+    use_caps = caps and pool.uses_all
+    found_caps = _caps(pool, workers, time_limit, deterministic_time) if use_caps else {}
     cm = build_model(pool)
     total = cm.total(0)
+    for name, cap in found_caps.items():
+        cm.model.Add(cm.points[0][name] <= cap)
+    if time_limit is not None:
+        time_limit = max(0.01, time_limit - (time.monotonic() - start))
     for city in exclude:
         _exclude_layout(cm.grids, [city])
     if min_score is not None:
         cm.model.Add(total >= min_score)
     cm.model.Maximize(total)
-    run = _run(cm, pool, time_limit, workers, deterministic_time, progress, int)
-    status, bound, seconds, cities = run
+    run = _run(cm, pool, time_limit, workers, deterministic_time, progress, _whole)
+    status, bound, _, cities = run
+    seconds = time.monotonic() - start
     if not cities:
         return SolveResult(status, None, bound, seconds, None)
     (city, placements, breakdown), = cities
     return SolveResult(status, breakdown.total, bound, seconds, city, placements, breakdown)
+
+
+def _caps(pool: Pool, workers: int, time_limit: float | None,
+          deterministic_time: float | None) -> dict[str, int]:
+    """Category caps within a tenth of the time limit (deterministic work units when the
+    caller needs a machine-independent answer; the wall clock is then only a safety net)."""
+    if deterministic_time is not None:
+        return category_caps(pool, workers=workers, time_limit=time_limit or 3600.0,
+                             deterministic=True)
+    return category_caps(pool, workers=workers,
+                         time_limit=min(CAP_SECONDS, (time_limit or 60.0) / 10))
 
 
 def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
@@ -186,12 +214,24 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         cm.model.Add(low >= min_score)
     cm.model.Maximize(top * low + high)
     status, bound, seconds, cities = _run(cm, pool, time_limit, workers, deterministic_time,
-                                          progress, lambda v: int(v) // top)
+                                          progress, lambda v: _whole(v) // top)
     if not cities:
         return PairResult(status, None, bound, seconds)
     results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
                     for city, pl, bd in cities)
     return PairResult(status, min(r.score or 0 for r in results), bound, seconds, results)
+
+
+def _whole(value: float) -> int:
+    """An objective value or bound as the whole number it stands for: CP-SAT reports floats,
+    and once presolve has scaled the objective a proven 25 can read 24.999999999999996
+    (``int`` would make the bound 24, below the score).  Objectives are whole numbers, so a
+    fractional bound rounds down.
+
+    >>> _whole(24.999999999999996), _whole(25.5)
+    (25, 25)
+    """
+    return math.floor(value + 1e-6)
 
 
 def _run(cm: CityModel, pool: Pool, time_limit: float | None, workers: int,

@@ -8,6 +8,7 @@ by category; ``solver.solve`` solves it, reads the city back and re-scores it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -39,20 +40,29 @@ class CityModel:
         return sum(self.points[i].values())
 
 
-def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None) -> CityModel:
-    """The model for the pool's city (or its two cities when it names two mats).
+#: Every scoring category, in the scorer's order.  Factories and districts rank the cities
+#: against each other, so their parts see every grid; the others score one grid at a time.
+CATEGORIES = (FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE, CIVIC, "district")
+_PER_GRID = {SHOP: score_shops, TAVERN: score_taverns, PARK: score_parks,
+             OFFICE: score_offices, HOUSE: score_houses, CIVIC: score_civics}
+
+
+def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
+                categories: Collection[str] = CATEGORIES) -> CityModel:
+    """The model for the pool's city (or its two cities when it names two mats), with the
+    parts of the given scoring categories only (all of them unless told).
 
     >>> from solver.pool import pool_from_json
     >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["F|O", "P/H"]})
     >>> len(build_model(pool).grids)
     1
+    >>> list(build_model(pool, categories=[PARK]).points[0])
+    ['park']
     """
     model = cp_model.CpModel()
     mats = mats if mats is not None else (pool.mats if pool.mats else (None,))
     singles, duplexes = pool.rules.singles, pool.rules.duplexes
-    need_s, need_d = pool.to_choose()
-    uses_all = (len(mats) == 1 and len(pool.singles) == need_s
-                and len(pool.duplexes) == need_d)
+    uses_all = len(mats) == 1 and pool.uses_all
     grids = [CityGrid(model, pool, mat, pool.rules.size, f"city{i}", uses_all)
              for i, mat in enumerate(mats)]
     fixed_d = sum(isinstance(p.tile, Duplex) for p in pool.fixed)
@@ -63,18 +73,16 @@ def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None) -> CityM
         model.Add(sum(g.single_count(token) for g in grids) <= n)
     for token, n in Counter(d.token for d in pool.duplexes).items():
         model.Add(sum(g.duplex_count(token) for g in grids) <= n)
-    factories = score_factories(grids, pool.context.rival_factories)
-    districts = score_districts(grids, pool.context.districts)
-    points = []
-    for i, g in enumerate(grids):
-        points.append({
-            FACTORY: factories[i],
-            SHOP: score_shops(g),
-            TAVERN: score_taverns(g),
-            PARK: score_parks(g),
-            OFFICE: score_offices(g),
-            HOUSE: score_houses(g),
-            CIVIC: score_civics(g),
-            "district": districts[i],
-        })
+    points: list[dict[str, cp_model.LinearExprT | int]] = [{} for _ in grids]
+    for name in CATEGORIES:
+        if name not in categories:
+            continue
+        if name == FACTORY:
+            per_city = score_factories(grids, pool.context.rival_factories)
+        elif name == "district":
+            per_city = score_districts(grids, pool.context.districts)
+        else:
+            per_city = [_PER_GRID[name](g) for g in grids]
+        for i, value in enumerate(per_city):
+            points[i][name] = value
     return CityModel(model, grids, points)

@@ -24,12 +24,14 @@ from ortools.sat.python import cp_model
 from solver.city import District
 from solver.model.grid import CityGrid
 from solver.model.groups import connected_groups, hang_from_roots
-from solver.model.tables import as_var, lookup
+from solver.model.tables import as_var, lookup, steps
 from solver.scoring import district_points
 
 
-def connected_region(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar:
-    """The size of one connected region of member cells (any, possibly empty)."""
+def connected_region(grid: CityGrid, member: dict, name: str,
+                     most: int | None = None) -> cp_model.IntVar:
+    """The size of one connected region of member cells (any, possibly empty), with at most
+    ``most`` cells when given (a larger region pays no more, so the search need not build it)."""
     model = grid.model
     cells = [c for c in grid.cells if member.get(c) is not None]
     region = {c: model.NewBoolVar(f"{name}_region_{c}") for c in cells}
@@ -39,8 +41,10 @@ def connected_region(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar
         model.AddImplication(region[c], member[c])
         model.AddImplication(root[c], region[c])
     nbrs = {c: [(n, edge) for n, edge in grid.neighbours[c] if n in region] for c in cells}
+    top = len(cells) if most is None else min(most, len(cells))
     hang_from_roots(model, cells, region, nbrs, root, name)
-    return as_var(model, sum(region.values()), 0, len(cells), f"{name}_size")
+    return as_var(model, sum(region.values()), 0, top, f"{name}_size")
+
 
 
 def largest_group(grid: CityGrid, member: dict, name: str) -> cp_model.IntVar:
@@ -76,14 +80,19 @@ def score_districts(grids: Sequence[CityGrid], districts: Sequence[District]) ->
         # a region smaller than the largest group is only safe when it cannot help anyone:
         # alone and with points that never drop; a pair ranks each city against the other
         alone = len(grids) == 1 and _never_drops(rows)
-        size_of = connected_region if alone else largest_group
         sizes = []
         for g in grids:
             member = {c: g.is_any(c, d.types) for c in g.cells}
             if all(v is None for v in member.values()):
                 sizes.append(model.NewConstant(0))
+            elif alone:
+                most = tables[0].index(max(tables[0]))
+                sizes.append(connected_region(g, member, f"{g.name}_district_{i}", most))
             else:
-                sizes.append(size_of(g, member, f"{g.name}_district_{i}"))
+                sizes.append(largest_group(g, member, f"{g.name}_district_{i}"))
+        if alone:
+            totals[0] += steps(model, sizes[0], tables[0], f"district_{i}")
+            continue
         if len(grids) == 1:
             totals[0] += lookup(model, sizes[0], tables[0], f"district_{i}_points")
             continue

@@ -35,3 +35,36 @@ def lookup(model: cp_model.CpModel, index: cp_model.IntVar, table: Sequence[int]
     out = model.NewIntVar(min(table), max(table), name)
     model.AddElement(index, list(table), out)
     return out
+
+
+def steps(model: cp_model.CpModel, size: cp_model.IntVar, table: Sequence[int],
+          name: str) -> cp_model.LinearExprT:
+    """``table[size]`` for a table that never drops, paid a step at a time: ``reach[s]`` (the
+    size is at least ``s``) for each size where the table rises.  Only lower bounds on
+    ``size`` are enforced, so maximising makes the points exact; the linear relaxation
+    ``size >= s * reach[s]`` is the table's concave envelope, tighter than an element.
+
+    >>> m = cp_model.CpModel()
+    >>> n = m.NewIntVar(3, 3, "n")
+    >>> m.Maximize(steps(m, n, [0, 1, 1, 4, 4], "d"))
+    >>> solver = cp_model.CpSolver()
+    >>> solver.parameters.num_workers = 1
+    >>> _ = solver.Solve(m)
+    >>> int(solver.ObjectiveValue())
+    4
+    """
+    points: list = [table[0]]
+    below = None
+    for s in range(1, len(table)):
+        rise = table[s] - table[s - 1]
+        if rise < 0:
+            raise ValueError("steps() needs a table that never drops")
+        if rise == 0:
+            continue
+        reach = model.NewBoolVar(f"{name}_reach_{s}")
+        model.Add(size >= s).OnlyEnforceIf(reach)
+        if below is not None:
+            model.AddImplication(reach, below)
+        points.append(rise * reach)
+        below = reach
+    return sum(points)

@@ -1,0 +1,61 @@
+"""Caps: the most each scoring category can reach on its own, a proven bound for the whole.
+
+A city's total is the sum of its categories, so the sum of each category's own maximum bounds
+it.  Each cap is a small solve (the city's placement rules plus one category), and it is often
+far tighter than the full model's linear relaxation: the full solve, given ``points[k] <=
+cap[k]``, stops the moment a city reaches every cap at once.  A cap is a bound whatever the
+cap's solve status, so a solve cut short still gives one (its proven bound).
+
+>>> from solver.pool import pool_from_json
+>>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+>>> category_caps(pool, workers=1)["park"]
+25
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+
+from ortools.sat.python import cp_model
+
+from solver.model import CATEGORIES, build_model
+from solver.pool import Pool
+
+#: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
+#: when the caller asks for determinism (a daily puzzle must not depend on the machine).
+CAP_SECONDS = 2.0
+CAP_WORK = 1.0
+
+
+def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
+                 deterministic: bool = False) -> int | None:
+    """The most ``category`` scores in any city the pool can make (None: no bound found,
+    or no city at all)."""
+    cm = build_model(pool, categories=(category,))
+    points = cm.points[0][category]
+    if isinstance(points, int):
+        return points
+    cm.model.Maximize(points)
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.num_workers = 1
+    params.linearization_level = 2
+    params.max_time_in_seconds = max(0.01, time_limit)
+    if deterministic:
+        params.max_deterministic_time = CAP_WORK
+    code = solver.Solve(cm.model)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return math.floor(solver.BestObjectiveBound() + 1e-6)
+
+
+def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECONDS,
+                  deterministic: bool = False) -> dict[str, int]:
+    """Each category's cap for the pool's one city, solved ``workers`` at a time."""
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool_of_threads:
+        found = pool_of_threads.map(
+            lambda name: category_cap(pool, name, time_limit=time_limit,
+                                      deterministic=deterministic), CATEGORIES)
+        return {name: cap for name, cap in zip(CATEGORIES, found, strict=True)
+                if cap is not None}
