@@ -5,8 +5,8 @@ string (never ``hash()``, which Python salts per process), so a date draws the s
 on every machine.
 
 >>> import datetime as dt
->>> a = draw_candidate(dt.date(2026, 12, 2), 0)            # a Wednesday: a full city
->>> a == draw_candidate(dt.date(2026, 12, 2), 0), len(a.pool.tiles)
+>>> a = draw_candidate(dt.date(2026, 12, 4), 0)            # a Friday: a full city
+>>> a == draw_candidate(dt.date(2026, 12, 4), 0), len(a.pool.tiles)
 (True, 18)
 """
 

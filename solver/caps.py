@@ -26,6 +26,8 @@ from solver.pool import Pool
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
 CAP_SECONDS = 2.0
 CAP_WORK = 1.0
+#: The smallest square where the caps pay for their own solves (see ``solver.solve.caps_pay``).
+CAPS_FROM_SIZE = 5
 
 
 def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,

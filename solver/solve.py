@@ -23,7 +23,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.buildable import check_buildable
-from solver.caps import CAP_SECONDS, category_caps
+from solver.caps import CAP_SECONDS, CAPS_FROM_SIZE, category_caps
 from solver.city import City, Context
 from solver.components import Coord
 from solver.errors import CitiesError
@@ -143,18 +143,17 @@ def configure(params: Any, time_limit: float | None, workers: int,
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None, exclude: Sequence[City] = (),
                min_score: int | None = None, progress: Progress | None = None,
-               caps: bool = True) -> SolveResult:
+               caps: bool | None = None) -> SolveResult:
     """The best city the pool can make (``status`` says whether it is proven).
 
-    With ``caps`` (the default), each category's own maximum (``solver.caps``) bounds its
-    points first: proven bounds that let the full solve stop as soon as a city meets them.
-    They are worth their time only when the city takes every tile (nothing to choose), so
-    categories cannot trade tiles between them; otherwise they are skipped.
+    ``caps``: first bound each category by its own maximum (``solver.caps``), proven bounds
+    that let the full solve stop as soon as a city meets them.  ``None`` (the default) uses
+    them where they pay (``caps_pay``); True and False force them on or off.
     """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
     start = time.monotonic()
-    use_caps = caps and pool.uses_all
+    use_caps = caps_pay(pool) if caps is None else caps
     found_caps = _caps(pool, workers, time_limit, deterministic_time) if use_caps else {}
     cm = build_model(pool)
     total = cm.total(0)
@@ -174,6 +173,19 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         return SolveResult(status, None, bound, seconds, None)
     (city, placements, breakdown), = cities
     return SolveResult(status, breakdown.total, bound, seconds, city, placements, breakdown)
+
+
+def caps_pay(pool: Pool) -> bool:
+    """Whether category caps are worth their time (measured with ``bench/bench_solver.py
+    --baseline``): in a 5x5 city that takes every tile.  When the city chooses its tiles, the
+    categories trade tiles and the caps are 50+ points loose; a 4x4 beginner city proves in a
+    fifth of a second, and the caps' own solves would double that.
+
+    >>> from solver.pool import pool_from_json
+    >>> caps_pay(pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
+    False
+    """
+    return pool.uses_all and pool.rules.size >= CAPS_FROM_SIZE
 
 
 def _caps(pool: Pool, workers: int, time_limit: float | None,

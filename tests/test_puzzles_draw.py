@@ -137,6 +137,10 @@ def test_weekly_plan_easiest_first_and_steps_back() -> None:
     # Monday leaves the fewest choices: 8 singles and no duplexes to place.
     assert WEEK[0].fixed + WEEK[0].fixed_duplexes * 2 == max(
         p.fixed + 2 * p.fixed_duplexes for p in WEEK)
+    # each day leaves at least as much to decide: fewer tiles built, more cities, more spares
+    freedom = [(p.kind == "pair", p.extra_singles + p.extra_duplexes,
+                -(p.fixed + 2 * p.fixed_duplexes), p.districts) for p in WEEK]
+    assert freedom == sorted(freedom) and len(set(freedom)) == len(WEEK)
     sunday = monday + dt.timedelta(days=6)
     assert plan_for(sunday, OWN_ATTEMPTS - 1) == WEEK[6]
     assert plan_for(sunday, OWN_ATTEMPTS) == WEEK[5]
