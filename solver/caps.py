@@ -21,6 +21,7 @@ from ortools.sat.python import cp_model
 
 from solver.model import CATEGORIES, build_model
 from solver.pool import Pool
+from solver.sat import safe_presolve
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
@@ -43,6 +44,7 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
     params = solver.parameters
     params.num_workers = 1
     params.linearization_level = 2
+    safe_presolve(params)
     params.max_time_in_seconds = max(0.01, time_limit)
     if deterministic:
         params.max_deterministic_time = CAP_WORK

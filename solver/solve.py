@@ -31,6 +31,7 @@ from solver.layout import empty_city
 from solver.model import CityModel, build_model
 from solver.model.grid import CityGrid
 from solver.pool import Pool
+from solver.sat import safe_presolve
 from solver.scoring import Score, district_size, score_city
 from solver.tiles import LANDSCAPE, Building
 from solver.vocab import FACTORY, PARK, SHOP
@@ -128,10 +129,12 @@ def configure(params: Any, time_limit: float | None, workers: int,
     """Solver settings that prove these models: a strong LP relaxation on every worker.
 
     Worker subsolvers override the global linearization level, so with several workers the
-    ``max_lp`` subsolver (linearization level 2) is among them.
+    ``max_lp`` subsolver (linearization level 2) is among them.  ``safe_presolve`` guards the
+    proofs themselves.
     """
     params.num_workers = max(1, workers)
     params.linearization_level = 2
+    safe_presolve(params)
     if workers > 1:
         params.extra_subsolvers.append("max_lp")
     if time_limit is not None:
@@ -254,11 +257,14 @@ def _run(cm: CityModel, pool: Pool, time_limit: float | None, workers: int,
     """Solve; exclude any city legal play cannot build and solve again."""
     start = time.monotonic()
     best: dict[str, Any] = {}
+    work = deterministic_time
     while True:
         left = None if time_limit is None else time_limit - (time.monotonic() - start)
         solver = cp_model.CpSolver()
-        configure(solver.parameters, left, workers, deterministic_time)
+        configure(solver.parameters, left, workers, work)
         code = solver.Solve(cm.model, _Watch(cm, pool, progress, decode, best))
+        if work is not None:  # a solve again after an unbuildable answer shares the budget
+            work = max(0.0, work - solver.deterministic_time)
         if "error" in best:
             raise best["error"]
         status = _STATUS.get(code)
@@ -282,7 +288,8 @@ def _run(cm: CityModel, pool: Pool, time_limit: float | None, workers: int,
         for g, found in zip(cm.grids, problems, strict=True):
             if found:
                 _forbid_assignment(solver, g)
-        if left is not None and time.monotonic() - start >= time_limit:  # type: ignore[operator]
+        out_of_time = left is not None and time.monotonic() - start >= time_limit  # type: ignore[operator]
+        if out_of_time or (work is not None and work <= 0):
             if best:
                 return "feasible", bound, seconds, best["cities"]
             return "unknown", bound, seconds, []

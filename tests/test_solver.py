@@ -111,3 +111,14 @@ def test_box_pool_holds_every_tile() -> None:
     pool = box_pool(variant="beginner")
     assert len(pool.duplexes) == 24
     assert len(pool.singles) == 108  # 129 singles less the 21 civic tiles
+
+
+def test_every_solve_skips_the_presolve_step_that_can_certify_a_wrong_optimum() -> None:
+    """google/or-tools#5293: the inclusion presolve of CP-SAT 9.15 can prove a wrong optimum."""
+    from ortools.sat.python import cp_model
+
+    from solver.solve import configure
+
+    solver = cp_model.CpSolver()
+    configure(solver.parameters, 10, 2, None)
+    assert solver.parameters.presolve_inclusion_work_limit == 0
