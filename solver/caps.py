@@ -14,20 +14,19 @@ cap's solve status, so a solve cut short still gives one (its proven bound).
 
 from __future__ import annotations
 
-import math
 from concurrent.futures import ThreadPoolExecutor
 
 from ortools.sat.python import cp_model
 
 from solver.model import CATEGORIES, build_model
 from solver.pool import Pool
-from solver.sat import safe_presolve
+from solver.sat import safe_presolve, whole
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
 CAP_SECONDS = 2.0
 CAP_WORK = 1.0
-#: The smallest square where the caps pay for their own solves (see ``solver.solve.caps_pay``).
+#: The smallest square where the caps pay for their own solves (see ``caps_pay``).
 CAPS_FROM_SIZE = 5
 
 
@@ -51,7 +50,7 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
     code = solver.Solve(cm.model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    return math.floor(solver.BestObjectiveBound() + 1e-6)
+    return whole(solver.BestObjectiveBound())
 
 
 def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECONDS,
@@ -63,3 +62,27 @@ def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECON
                                       deterministic=deterministic), CATEGORIES)
         return {name: cap for name, cap in zip(CATEGORIES, found, strict=True)
                 if cap is not None}
+
+
+def caps_pay(pool: Pool) -> bool:
+    """Whether category caps are worth their time for the full solve (measured with
+    ``bench/bench_solver.py --baseline``): in a 5x5 city that takes every tile.  When the
+    city chooses its tiles, the categories trade tiles and the caps are 50+ points loose; a
+    4x4 beginner city proves in a fifth of a second, and the caps' own solves would double it.
+
+    >>> from solver.pool import pool_from_json
+    >>> caps_pay(pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
+    False
+    """
+    return pool.uses_all and pool.rules.size >= CAPS_FROM_SIZE
+
+
+def caps_within(pool: Pool, workers: int, time_limit: float | None,
+                deterministic_time: float | None) -> dict[str, int]:
+    """Category caps within a tenth of the time limit (deterministic work units when the
+    caller needs a machine-independent answer; the wall clock is then only a safety net)."""
+    if deterministic_time is not None:
+        return category_caps(pool, workers=workers, time_limit=time_limit or 3600.0,
+                             deterministic=True)
+    return category_caps(pool, workers=workers,
+                         time_limit=min(CAP_SECONDS, (time_limit or 60.0) / 10))

@@ -1,4 +1,4 @@
-"""CP-SAT settings every solve shares (the full model's and each category cap's).
+"""CP-SAT settings and readings every solve shares (the full model's and each category cap's).
 
 >>> from ortools.sat.python import cp_model
 >>> solver = cp_model.CpSolver()
@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
@@ -22,3 +23,15 @@ def safe_presolve(params: Any) -> None:
     step and keeps the rest of presolve.
     """
     params.presolve_inclusion_work_limit = 0
+
+
+def whole(value: float) -> int:
+    """An objective value or bound as the whole number it stands for: CP-SAT reports floats,
+    and once presolve has scaled the objective a proven 25 can read 24.999999999999996
+    (``int`` would make the bound 24, below the score).  Objectives are whole numbers, so a
+    fractional bound rounds down.
+
+    >>> whole(24.999999999999996), whole(25.5)
+    (25, 25)
+    """
+    return math.floor(value + 1e-6)

@@ -14,7 +14,6 @@ play cannot build is excluded and the solve goes on, so a proof stays a proof.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +22,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from solver.buildable import check_buildable
-from solver.caps import CAP_SECONDS, CAPS_FROM_SIZE, category_caps
+from solver.caps import caps_pay, caps_within
 from solver.city import City, Context
 from solver.components import Coord
 from solver.errors import CitiesError
@@ -31,7 +30,7 @@ from solver.layout import empty_city
 from solver.model import CityModel, build_model
 from solver.model.grid import CityGrid
 from solver.pool import Pool
-from solver.sat import safe_presolve
+from solver.sat import safe_presolve, whole
 from solver.scoring import Score, district_size, score_city
 from solver.tiles import LANDSCAPE, Building
 from solver.vocab import FACTORY, PARK, SHOP
@@ -157,7 +156,7 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
     start = time.monotonic()
     use_caps = caps_pay(pool) if caps is None else caps
-    found_caps = _caps(pool, workers, time_limit, deterministic_time) if use_caps else {}
+    found_caps = caps_within(pool, workers, time_limit, deterministic_time) if use_caps else {}
     cm = build_model(pool)
     total = cm.total(0)
     for name, cap in found_caps.items():
@@ -169,37 +168,13 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     if min_score is not None:
         cm.model.Add(total >= min_score)
     cm.model.Maximize(total)
-    run = _run(cm, pool, time_limit, workers, deterministic_time, progress, _whole)
+    run = _run(cm, pool, time_limit, workers, deterministic_time, progress, whole)
     status, bound, _, cities = run
     seconds = time.monotonic() - start
     if not cities:
         return SolveResult(status, None, bound, seconds, None)
     (city, placements, breakdown), = cities
     return SolveResult(status, breakdown.total, bound, seconds, city, placements, breakdown)
-
-
-def caps_pay(pool: Pool) -> bool:
-    """Whether category caps are worth their time (measured with ``bench/bench_solver.py
-    --baseline``): in a 5x5 city that takes every tile.  When the city chooses its tiles, the
-    categories trade tiles and the caps are 50+ points loose; a 4x4 beginner city proves in a
-    fifth of a second, and the caps' own solves would double that.
-
-    >>> from solver.pool import pool_from_json
-    >>> caps_pay(pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
-    False
-    """
-    return pool.uses_all and pool.rules.size >= CAPS_FROM_SIZE
-
-
-def _caps(pool: Pool, workers: int, time_limit: float | None,
-          deterministic_time: float | None) -> dict[str, int]:
-    """Category caps within a tenth of the time limit (deterministic work units when the
-    caller needs a machine-independent answer; the wall clock is then only a safety net)."""
-    if deterministic_time is not None:
-        return category_caps(pool, workers=workers, time_limit=time_limit or 3600.0,
-                             deterministic=True)
-    return category_caps(pool, workers=workers,
-                         time_limit=min(CAP_SECONDS, (time_limit or 60.0) / 10))
 
 
 def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
@@ -229,24 +204,12 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         cm.model.Add(low >= min_score)
     cm.model.Maximize(top * low + high)
     status, bound, seconds, cities = _run(cm, pool, time_limit, workers, deterministic_time,
-                                          progress, lambda v: _whole(v) // top)
+                                          progress, lambda v: whole(v) // top)
     if not cities:
         return PairResult(status, None, bound, seconds)
     results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
                     for city, pl, bd in cities)
     return PairResult(status, min(r.score or 0 for r in results), bound, seconds, results)
-
-
-def _whole(value: float) -> int:
-    """An objective value or bound as the whole number it stands for: CP-SAT reports floats,
-    and once presolve has scaled the objective a proven 25 can read 24.999999999999996
-    (``int`` would make the bound 24, below the score).  Objectives are whole numbers, so a
-    fractional bound rounds down.
-
-    >>> _whole(24.999999999999996), _whole(25.5)
-    (25, 25)
-    """
-    return math.floor(value + 1e-6)
 
 
 def _run(cm: CityModel, pool: Pool, time_limit: float | None, workers: int,

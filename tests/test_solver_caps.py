@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 
 import solver.solve as solve_mod
-from solver.caps import category_caps
+from solver.caps import caps_pay, category_caps
 from solver.model import CATEGORIES
 from solver.pool import Pool, pool_from_json
 from solver.scoring import score_city
-from solver.solve import caps_pay, solve_pool
+from solver.solve import solve_pool
 from tests.test_solver_bruteforce import all_cities, tiny_pools
 
 
@@ -58,7 +58,7 @@ def test_a_pool_with_tiles_to_choose_skips_the_caps(monkeypatch: pytest.MonkeyPa
     def no_caps(*_args: object, **_kw: object) -> dict[str, int]:
         raise AssertionError("caps solved for a pool with tiles to choose")
 
-    monkeypatch.setattr(solve_mod, "category_caps", no_caps)
+    monkeypatch.setattr(solve_mod, "caps_within", no_caps)
     pool = standard_pool(["S"])
     assert not pool.uses_all
     assert solve_pool(pool, time_limit=2, workers=1).status in ("optimal", "feasible")
