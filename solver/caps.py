@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 
 from solver.model import CATEGORIES, build_model
 from solver.pool import Pool
-from solver.sat import safe_presolve, whole
+from solver.sat import configure, whole
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
@@ -40,13 +40,7 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
         return points
     cm.model.Maximize(points)
     solver = cp_model.CpSolver()
-    params = solver.parameters
-    params.num_workers = 1
-    params.linearization_level = 2
-    safe_presolve(params)
-    params.max_time_in_seconds = max(0.01, time_limit)
-    if deterministic:
-        params.max_deterministic_time = CAP_WORK
+    configure(solver.parameters, time_limit, 1, CAP_WORK if deterministic else None)
     code = solver.Solve(cm.model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None

@@ -35,3 +35,22 @@ def whole(value: float) -> int:
     (25, 25)
     """
     return math.floor(value + 1e-6)
+
+
+def configure(params: Any, time_limit: float | None, workers: int,
+              deterministic_time: float | None) -> None:
+    """Solver settings that prove these models: a strong LP relaxation on every worker.
+
+    Worker subsolvers override the global linearization level, so with several workers the
+    ``max_lp`` subsolver (linearization level 2) is among them.  ``safe_presolve`` guards the
+    proofs themselves.
+    """
+    params.num_workers = max(1, workers)
+    params.linearization_level = 2
+    safe_presolve(params)
+    if workers > 1:
+        params.extra_subsolvers.append("max_lp")
+    if time_limit is not None:
+        params.max_time_in_seconds = max(0.01, time_limit)
+    if deterministic_time is not None:
+        params.max_deterministic_time = deterministic_time

@@ -30,7 +30,7 @@ from solver.layout import empty_city
 from solver.model import CityModel, build_model
 from solver.model.grid import CityGrid
 from solver.pool import Pool
-from solver.sat import safe_presolve, whole
+from solver.sat import configure, whole
 from solver.scoring import Score, district_size, score_city
 from solver.tiles import LANDSCAPE, Building
 from solver.vocab import FACTORY, PARK, SHOP
@@ -121,25 +121,6 @@ class _Watch(cp_model.CpSolverSolutionCallback):
         except Exception as err:  # noqa: BLE001 - raised again once the solver returns
             self.best["error"] = err
             self.StopSearch()
-
-
-def configure(params: Any, time_limit: float | None, workers: int,
-              deterministic_time: float | None) -> None:
-    """Solver settings that prove these models: a strong LP relaxation on every worker.
-
-    Worker subsolvers override the global linearization level, so with several workers the
-    ``max_lp`` subsolver (linearization level 2) is among them.  ``safe_presolve`` guards the
-    proofs themselves.
-    """
-    params.num_workers = max(1, workers)
-    params.linearization_level = 2
-    safe_presolve(params)
-    if workers > 1:
-        params.extra_subsolvers.append("max_lp")
-    if time_limit is not None:
-        params.max_time_in_seconds = max(0.01, time_limit)
-    if deterministic_time is not None:
-        params.max_deterministic_time = deterministic_time
 
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,

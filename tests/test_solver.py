@@ -117,7 +117,7 @@ def test_every_solve_skips_the_presolve_step_that_can_certify_a_wrong_optimum() 
     """google/or-tools#5293: the inclusion presolve of CP-SAT 9.15 can prove a wrong optimum."""
     from ortools.sat.python import cp_model
 
-    from solver.solve import configure
+    from solver.sat import configure
 
     solver = cp_model.CpSolver()
     configure(solver.parameters, 10, 2, None)
