@@ -46,11 +46,13 @@ def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     return puzzle
 
 
-def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None) -> Puzzle:
-    """The date's puzzle: from the shipped archive when it is there, else generated now."""
+def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,
+               jobs: int | None = None) -> Puzzle:
+    """The date's puzzle: from the shipped archive when it is there, else generated now,
+    proving candidates ahead on ``jobs`` processes (all cores by default)."""
     from puzzles.generate import generate
 
-    return archived(date) or generate(date, progress)
+    return archived(date) or generate(date, progress, jobs or os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,10 @@
 """Generate a date's puzzle: draw candidates in order until one is proven within budget.
 
+The puzzle is the *first* candidate, in attempt order, whose optimum is proven.  With
+``jobs`` above one the next candidates are proven at the same time on other cores
+(speculatively): a later candidate is published only once every earlier one has been
+rejected, so the answer is the one-by-one answer, just sooner.
+
 >>> import datetime as dt
 >>> generate(dt.date(2026, 12, 7)).kind            # doctest: +SKIP
 'full'
@@ -8,7 +13,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+import multiprocessing
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from puzzles.difficulty import rate
@@ -24,33 +30,68 @@ from solver.errors import CitiesError
 MAX_ATTEMPTS = OWN_ATTEMPTS + len(WEEK) + 1
 
 Progress = Callable[[str], Any]
+#: One candidate's outcome: the puzzle, or why it was rejected.
+Outcome = Puzzle | str
 
 
-def generate(date: dt.date, progress: Progress | None = None) -> Puzzle:
+def try_candidate(date: dt.date, attempt: int, progress: Progress | None = None) -> Outcome:
+    """Candidate number ``attempt`` for ``date``: its puzzle if its optimum is proven within
+    the budget, else the reason it is rejected (a pure function of both)."""
+    say = progress or (lambda _text: None)
+    candidate = draw_candidate(date, attempt)
+    if candidate is None:
+        return "the draw cannot make the day's kind"
+    say(f"candidate {attempt + 1}: proving the optimum ({candidate.plan.kind})")
+    try:
+        proof = prove(candidate.pool, _solver_progress(say, attempt))
+    except CitiesError as err:  # the solver refuses the candidate: never publish it
+        return f"refused by the solver ({err})"
+    if proof is None:
+        return "not proven within budget"
+    say(f"candidate {attempt + 1}: optimum {proof.optimum} proven; rating difficulty")
+    difficulty = rate(proof.optimum, greedy(candidate.pool).score, proof.layouts)
+    return Puzzle(date, candidate.plan.kind, candidate.pool, proof.optimum, proof.city_scores,
+                  difficulty, proof.cities, attempt)
+
+
+def generate(date: dt.date, progress: Progress | None = None, jobs: int = 1) -> Puzzle:
     """The puzzle for ``date``: the first candidate whose optimum is proven within budget.
 
-    ``progress`` (optional) receives one line of text per step.
+    ``progress`` (optional) receives one line of text per step; ``jobs`` processes prove
+    candidates ahead (the result does not depend on it).
     """
     say = progress or (lambda _text: None)
-    for attempt in range(MAX_ATTEMPTS):
-        candidate = draw_candidate(date, attempt)
-        if candidate is None:
-            continue
-        say(f"candidate {attempt + 1}: proving the optimum ({candidate.plan.kind})")
-        try:
-            proof = prove(candidate.pool, _solver_progress(say, attempt))
-        except CitiesError as err:  # the solver refuses the candidate: never publish it
-            say(f"candidate {attempt + 1}: refused by the solver ({err})")
-            continue
-        if proof is None:
-            say(f"candidate {attempt + 1}: not proven within budget, drawing the next")
-            continue
-        say(f"candidate {attempt + 1}: optimum {proof.optimum} proven; rating difficulty")
-        difficulty = rate(proof.optimum, greedy(candidate.pool).score, proof.layouts)
-        return Puzzle(date, candidate.plan.kind, candidate.pool, proof.optimum,
-                      proof.city_scores, difficulty, proof.cities, attempt)
+    if jobs > 1:
+        say(f"proving candidates in order, {jobs} at a time")
+    outcomes = _ahead(date, jobs) if jobs > 1 else (
+        try_candidate(date, attempt, say) for attempt in range(MAX_ATTEMPTS))
+    try:
+        for attempt, outcome in enumerate(outcomes):
+            if isinstance(outcome, Puzzle):
+                return outcome
+            say(f"candidate {attempt + 1}: {outcome}, drawing the next")
+    finally:
+        close = getattr(outcomes, "close", None)
+        if close is not None:
+            close()
     raise CitiesError(f"no candidate puzzle for {date} was proven within the generator's "
                       f"budget in {MAX_ATTEMPTS} attempts")
+
+
+def _ahead(date: dt.date, jobs: int) -> Iterator[Outcome]:
+    """Every candidate's outcome in attempt order, ``jobs`` of them proven at a time; the
+    processes still proving are stopped when the caller stops reading."""
+    # spawn: OR-Tools runs threads, which fork does not copy safely.
+    workers = multiprocessing.get_context("spawn").Pool(min(jobs, MAX_ATTEMPTS))
+    try:
+        # The pool takes tasks in submission order, so the earliest candidates run first.
+        pending = [workers.apply_async(try_candidate, (date, attempt))
+                   for attempt in range(MAX_ATTEMPTS)]
+        for result in pending:
+            yield result.get()
+    finally:
+        workers.terminate()
+        workers.join()
 
 
 def _solver_progress(say: Progress, attempt: int) -> Callable[[int, int, float], None]:

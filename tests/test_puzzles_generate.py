@@ -30,6 +30,17 @@ def test_generating_again_gives_the_shipped_puzzle() -> None:
     assert grade(fresh, fresh.solution[0].to_json()).percent == 100
 
 
+def test_proving_ahead_on_two_processes_gives_the_same_puzzle() -> None:
+    """``cities daily`` proves the next candidates on the other cores while the first is
+    still being proven; it must still publish the first proven candidate in attempt order.
+    On 2026-12-01 the first candidate is rejected and the second published."""
+    date = dt.date(2026, 12, 1)
+    shipped = load_puzzle(puzzle_file(ARCHIVE_DIR, date))
+    assert shipped.attempt == 1
+    fresh = generate_mod.generate(date, jobs=2)
+    assert fresh.to_json(solution=False) == shipped.to_json(solution=False)
+
+
 def test_unproven_candidates_are_never_published(monkeypatch: pytest.MonkeyPatch) -> None:
     tried = []
 
