@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puzzles.archive import build_archive  # noqa: E402
-from puzzles.generate import generate  # noqa: E402
+from puzzles.generate import ahead_on_this_machine, generate  # noqa: E402
 from puzzles.plan import date_range, parse_date  # noqa: E402
 
 
@@ -71,7 +70,7 @@ def main() -> None:
     ap.add_argument("--dates", type=int, default=7, help="dates generated one by one")
     ap.add_argument("--archive", type=int, default=4, help="dates in the archive run")
     ap.add_argument("--jobs", type=int, default=None, help="archive processes (all cores)")
-    ap.add_argument("--ahead", type=int, default=os.cpu_count() or 1,
+    ap.add_argument("--ahead", type=int, default=ahead_on_this_machine(),
                     help="one by one: candidates proven at a time, as `cities daily` does "
                          "(all cores; 1 = one after another)")
     ap.add_argument("--baseline", action="store_true",

@@ -49,10 +49,10 @@ def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
 def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,
                jobs: int | None = None) -> Puzzle:
     """The date's puzzle: from the shipped archive when it is there, else generated now,
-    proving candidates ahead on ``jobs`` processes (all cores by default)."""
-    from puzzles.generate import generate
+    proving candidates ahead on ``jobs`` processes (one per core by default)."""
+    from puzzles.generate import ahead_on_this_machine, generate
 
-    return archived(date) or generate(date, progress, jobs or os.cpu_count() or 1)
+    return archived(date) or generate(date, progress, jobs or ahead_on_this_machine())
 
 
 @dataclass(frozen=True)

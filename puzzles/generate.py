@@ -14,20 +14,23 @@ from __future__ import annotations
 
 import datetime as dt
 import multiprocessing
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Generator
 from typing import Any
 
 from puzzles.difficulty import rate
 from puzzles.draw import draw_candidate
 from puzzles.greedy import greedy
-from puzzles.plan import OWN_ATTEMPTS, WEEK
+from puzzles.plan import TRIES_PER_PLAN, WEEK
 from puzzles.prove import prove
 from puzzles.puzzle import Puzzle
 from solver.errors import CitiesError
 
 #: Candidates drawn before giving up on a date (each is proven or rejected in turn): enough
 #: for a Sunday to step back through the week to Monday's kind, which proves in seconds.
-MAX_ATTEMPTS = OWN_ATTEMPTS + len(WEEK) + 1
+MAX_ATTEMPTS = TRIES_PER_PLAN * len(WEEK) + 1
+#: The most candidates proven at a time by default (``ahead_on_this_machine``).
+MOST_AHEAD = 4
 
 Progress = Callable[[str], Any]
 #: One candidate's outcome: the puzzle, or why it was rejected.
@@ -71,18 +74,26 @@ def generate(date: dt.date, progress: Progress | None = None, jobs: int = 1) -> 
                 return outcome
             say(f"candidate {attempt + 1}: {outcome}, drawing the next")
     finally:
-        close = getattr(outcomes, "close", None)
-        if close is not None:
-            close()
+        outcomes.close()  # stops the processes still proving later candidates
     raise CitiesError(f"no candidate puzzle for {date} was proven within the generator's "
                       f"budget in {MAX_ATTEMPTS} attempts")
 
 
-def _ahead(date: dt.date, jobs: int) -> Iterator[Outcome]:
+def ahead_on_this_machine() -> int:
+    """Candidates to prove at a time when nobody says: one per core, at most ``MOST_AHEAD``
+    (each process holds its own model; later candidates are rarely needed)."""
+    return max(1, min(os.cpu_count() or 1, MOST_AHEAD))
+
+
+def _ahead(date: dt.date, jobs: int) -> Generator[Outcome, None, None]:
     """Every candidate's outcome in attempt order, ``jobs`` of them proven at a time; the
     processes still proving are stopped when the caller stops reading."""
-    # spawn: OR-Tools runs threads, which fork does not copy safely.
-    workers = multiprocessing.get_context("spawn").Pool(min(jobs, MAX_ATTEMPTS))
+    try:
+        # spawn: OR-Tools runs threads, which fork does not copy safely.
+        workers = multiprocessing.get_context("spawn").Pool(min(jobs, MAX_ATTEMPTS))
+    except OSError:  # no processes here (a sandbox): one candidate after another
+        yield from (try_candidate(date, attempt) for attempt in range(MAX_ATTEMPTS))
+        return
     try:
         # The pool takes tasks in submission order, so the earliest candidates run first.
         pending = [workers.apply_async(try_candidate, (date, attempt))

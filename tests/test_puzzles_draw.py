@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from puzzles.draw import draw_candidate, draw_districts, rng_for
 from puzzles.partbuilt import dominoes_fit, safe_for_duplexes, square_cells, square_connected
-from puzzles.plan import OWN_ATTEMPTS, WEEK, date_range, parse_date, plan_for
+from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
 from solver.components import load_components
 from solver.errors import CitiesError
 from solver.layout import mat_offsets
@@ -142,9 +142,10 @@ def test_weekly_plan_easiest_first_and_steps_back() -> None:
                 -(p.fixed + 2 * p.fixed_duplexes), p.districts) for p in WEEK]
     assert freedom == sorted(freedom) and len(set(freedom)) == len(WEEK)
     sunday = monday + dt.timedelta(days=6)
-    assert plan_for(sunday, OWN_ATTEMPTS - 1) == WEEK[6]
-    assert plan_for(sunday, OWN_ATTEMPTS) == WEEK[5]
-    assert plan_for(sunday, 50) == WEEK[0]
+    # each plan gets TRIES_PER_PLAN candidates, then the next one steps a day back
+    assert [plan_for(sunday, a) for a in range(TRIES_PER_PLAN)] == [WEEK[6]] * TRIES_PER_PLAN
+    assert plan_for(sunday, TRIES_PER_PLAN) == WEEK[5]
+    assert plan_for(sunday, 6 * TRIES_PER_PLAN) == WEEK[0] == plan_for(sunday, 50)
 
 
 def test_dominoes_fit() -> None:
