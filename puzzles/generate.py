@@ -33,11 +33,11 @@ MAX_ATTEMPTS = TRIES_PER_PLAN * len(WEEK) + 1
 MOST_AHEAD = 4
 
 Progress = Callable[[str], Any]
-#: One candidate's outcome: the puzzle, or why it was rejected.
-Outcome = Puzzle | str
+#: One candidate's verdict: the puzzle, or why it was rejected.
+Verdict = Puzzle | str
 
 
-def try_candidate(date: dt.date, attempt: int, progress: Progress | None = None) -> Outcome:
+def try_candidate(date: dt.date, attempt: int, progress: Progress | None = None) -> Verdict:
     """Candidate number ``attempt`` for ``date``: its puzzle if its optimum is proven within
     the budget, else the reason it is rejected (a pure function of both)."""
     say = progress or (lambda _text: None)
@@ -66,15 +66,14 @@ def generate(date: dt.date, progress: Progress | None = None, jobs: int = 1) -> 
     say = progress or (lambda _text: None)
     if jobs > 1:
         say(f"proving candidates in order, {jobs} at a time")
-    outcomes = _ahead(date, jobs) if jobs > 1 else (
-        try_candidate(date, attempt, say) for attempt in range(MAX_ATTEMPTS))
+    verdicts = _ahead(date, jobs) if jobs > 1 else _one_after_another(date, say)
     try:
-        for attempt, outcome in enumerate(outcomes):
-            if isinstance(outcome, Puzzle):
-                return outcome
-            say(f"candidate {attempt + 1}: {outcome}, drawing the next")
+        for attempt, verdict in enumerate(verdicts):
+            if isinstance(verdict, Puzzle):
+                return verdict
+            say(f"candidate {attempt + 1}: {verdict}, drawing the next")
     finally:
-        outcomes.close()  # stops the processes still proving later candidates
+        verdicts.close()  # stops the processes still proving later candidates
     raise CitiesError(f"no candidate puzzle for {date} was proven within the generator's "
                       f"budget in {MAX_ATTEMPTS} attempts")
 
@@ -85,14 +84,20 @@ def ahead_on_this_machine() -> int:
     return max(1, min(os.cpu_count() or 1, MOST_AHEAD))
 
 
-def _ahead(date: dt.date, jobs: int) -> Generator[Outcome, None, None]:
-    """Every candidate's outcome in attempt order, ``jobs`` of them proven at a time; the
+def _one_after_another(date: dt.date,
+                       say: Progress | None = None) -> Generator[Verdict, None, None]:
+    """Every candidate's verdict in attempt order, each proven when it is asked for."""
+    return (try_candidate(date, attempt, say) for attempt in range(MAX_ATTEMPTS))
+
+
+def _ahead(date: dt.date, jobs: int) -> Generator[Verdict, None, None]:
+    """Every candidate's verdict in attempt order, ``jobs`` of them proven at a time; the
     processes still proving are stopped when the caller stops reading."""
     try:
         # spawn: OR-Tools runs threads, which fork does not copy safely.
         workers = multiprocessing.get_context("spawn").Pool(min(jobs, MAX_ATTEMPTS))
     except OSError:  # no processes here (a sandbox): one candidate after another
-        yield from (try_candidate(date, attempt) for attempt in range(MAX_ATTEMPTS))
+        yield from _one_after_another(date)
         return
     try:
         # The pool takes tasks in submission order, so the earliest candidates run first.
