@@ -13,9 +13,10 @@ Usage::
     python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
         [--time-limit 60] [--workers 2] [--seed 1] [--json FILE] [--baseline]
 
-``--baseline`` solves every pool twice, without category caps (``solver.caps``) and as
-``solve_pool`` does by default (caps where ``caps_pay``), in the same process, pool by pool,
-and prints the ratio of the medians.
+``--baseline [CONFIG]`` solves every pool twice, in the same process, pool by pool: first as
+CONFIG, then as ``solve_pool`` does by default, and prints the ratio of the medians.  CONFIG is
+``caps-only`` (the default: category caps, ``solver.caps``, without first asking for a city that
+meets them all) or ``no-caps``.
 
 Prints one row per suite: pools, proven, median and p95 seconds to proof (unproven pools count
 at the time limit), and the median gap (bound - score) of the unproven ones.
@@ -39,6 +40,9 @@ from solver.pool import Pool, pool_from_json  # noqa: E402
 from solver.solve import solve_pool  # noqa: E402
 
 SUITES = ("standard", "choose", "beginner")
+#: Solver configurations a run can compare: keyword arguments to ``solve_pool``.
+CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "caps-only": {"meet_caps": False},
+                                      "no-caps": {"caps": False}}
 
 
 def _bag(comps: Components, civics: bool) -> list[str]:
@@ -86,8 +90,8 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_suite(suite: str, count: int, time_limit: float, workers: int, first: int,
               verbose: bool, configs: tuple[str, ...] = ("default",)) -> list[dict[str, Any]]:
-    """One result per solver configuration (``default``: caps where they pay; ``no-caps``),
-    the configurations interleaved pool by pool so both see the same machine load."""
+    """One result per solver configuration (``CONFIGS``), the configurations interleaved
+    pool by pool so all see the same machine load."""
     comps = load_components()
     rows: dict[str, list[dict[str, Any]]] = {c: [] for c in configs}
     for seed in range(first, first + count):
@@ -95,7 +99,7 @@ def run_suite(suite: str, count: int, time_limit: float, workers: int, first: in
         for config in configs:
             start = time.monotonic()
             result = solve_pool(pool, time_limit=time_limit, workers=workers,
-                                caps=None if config == "default" else False)
+                                **CONFIGS[config])
             seconds = time.monotonic() - start
             rows[config].append({"seed": seed, "status": result.status, "score": result.score,
                                  "bound": result.bound, "seconds": round(seconds, 3)})
@@ -129,27 +133,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1, help="first pool number of each suite")
     parser.add_argument("--json", type=Path, help="also write every row to this file")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also solve every pool without category caps, in the same process")
+    parser.add_argument("--baseline", nargs="?", const="caps-only",
+                        choices=("caps-only", "no-caps"),
+                        help="also solve every pool this way first, in the same process")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     suites = SUITES if args.suite == "all" else (args.suite,)
-    configs = ("no-caps", "default") if args.baseline else ("default",)
+    configs = (args.baseline, "default") if args.baseline else ("default",)
     results = [r for s in suites for r in run_suite(s, args.count, args.time_limit,
                                                     args.workers, args.seed, not args.quiet,
                                                     configs)]
-    print(f"{'suite':<10} {'config':<8} {'pools':>5} {'proven':>6} {'median s':>9} "
+    print(f"{'suite':<10} {'config':<9} {'pools':>5} {'proven':>6} {'median s':>9} "
           f"{'p95 s':>7} {'gap*':>5}   (time limit {args.time_limit:g} s, "
           f"{args.workers} workers)")
     for r in results:
-        print(f"{r['suite']:<10} {r['config']:<8} {r['pools']:>5} {r['proven']:>6} "
+        print(f"{r['suite']:<10} {r['config']:<9} {r['pools']:>5} {r['proven']:>6} "
               f"{r['median_s']:>9.2f} {r['p95_s']:>7.2f} {r['median_gap_unproven']:>5}")
     if args.baseline:
         for suite in suites:
             base, new = (next(r for r in results if r["suite"] == suite and r["config"] == c)
                          for c in configs)
             ratio = base["median_s"] / new["median_s"] if new["median_s"] else float("inf")
-            print(f"{suite}: median speed-up over no caps {ratio:.2f}x "
+            print(f"{suite}: median speed-up over {args.baseline} {ratio:.2f}x "
                   "(same process, same pools)")
     print("* median bound - score of the pools not proven; unproven pools count at the limit")
     if args.json:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 
 import solver.solve as solve_mod
 from solver.caps import caps_pay, category_caps
+from solver.city import Context
 from solver.model import CATEGORIES
 from solver.pool import Pool, pool_from_json
 from solver.scoring import score_city
 from solver.solve import solve_pool
-from tests.test_solver_bruteforce import all_cities, tiny_pools
+from solver.tiles import parse_tile
+from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
 
 @settings(max_examples=6, deadline=None)
@@ -62,3 +66,60 @@ def test_a_pool_with_tiles_to_choose_skips_the_caps(monkeypatch: pytest.MonkeyPa
     pool = standard_pool(["S"])
     assert not pool.uses_all
     assert solve_pool(pool, time_limit=2, workers=1).status in ("optimal", "feasible")
+
+
+@settings(max_examples=8, deadline=None)
+@given(tiny_pools().filter(lambda pool: pool.uses_all))
+def test_meeting_every_cap_first_matches_exhaustive_search(pool: Pool) -> None:
+    """With the caps on, the first solve asks for a city meeting every cap; met or refuted,
+    the answer is the exhaustive optimum, and skipping that solve changes nothing."""
+    best = brute_force_best(pool)
+    met_first = solve_pool(pool, time_limit=30, workers=1, caps=True)
+    caps_only = solve_pool(pool, time_limit=30, workers=1, caps=True, meet_caps=False)
+    assert met_first.status == caps_only.status == "optimal"
+    assert met_first.score == caps_only.score == best
+    assert met_first.bound == best <= sum(category_caps(pool, workers=1).values())
+
+
+def test_a_city_meeting_every_cap_is_optimal_with_the_caps_as_its_proof() -> None:
+    pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+    caps = category_caps(pool, workers=1)
+    result = solve_pool(pool, time_limit=30, workers=1, caps=True)
+    assert (result.status, result.score, result.bound) == ("optimal", 25, 25)
+    assert result.breakdown.categories == caps
+
+
+def test_caps_that_cannot_all_be_met_lower_the_bound_and_the_full_solve_proves_the_rest(
+        ) -> None:
+    """A 3x3 city of factories, an office and a house: houses away from factories and
+    offices next to the tavern cannot all happen at once, so the caps' sum is not reached."""
+    tiles = tuple(parse_tile(t) for t in ["Tf", "F", "F", "F", "F", "F|O", "O|H"])
+    pool = Pool(tiny_rules(3, 5), (), tiles, Context((0,), ()))
+    caps = category_caps(pool, workers=1)
+    result = solve_pool(pool, time_limit=30, workers=1, caps=True)
+    assert result.status == "optimal"
+    assert result.score == brute_force_best(pool) < sum(caps.values())
+
+
+def test_a_min_score_above_the_caps_sum_is_infeasible_without_a_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+
+    def no_model(*_args: object, **_kw: object) -> None:
+        raise AssertionError("a model was built")
+
+    monkeypatch.setattr(solve_mod, "_capped_model", no_model)
+    result = solve_pool(pool, time_limit=30, workers=1, caps=True, min_score=26)
+    assert result.status == "infeasible"
+
+
+def test_the_first_solve_gets_its_share_of_what_is_left() -> None:
+    budget = solve_mod._Budget(time.monotonic(), None, 10.0)
+    part = budget.share(solve_mod.MEET_CAPS_SHARE, 99.0)
+    assert (part.seconds, part.work) == (None, 10.0 * solve_mod.MEET_CAPS_SHARE)
+    budget.spend(2.0)
+    assert budget.work_left() == 8.0 and not budget.exhausted()
+    budget.spend(8.0)
+    assert budget.exhausted()
+    unlimited = solve_mod._Budget(time.monotonic(), None, None)
+    assert unlimited.share(0.25, 15.0).seconds == 15.0
