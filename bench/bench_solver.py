@@ -11,7 +11,8 @@ Suites (50 pools each by default, drawn from the box with a seeded generator):
 Usage::
 
     python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
-        [--time-limit 60] [--workers 2] [--seed 1] [--json FILE] [--baseline]
+        [--time-limit 60] [--workers 2] [--seed 1] [--json FILE]
+        [--baseline [caps-only|no-caps]]
 
 ``--baseline [CONFIG]`` solves every pool twice, in the same process, pool by pool: first as
 CONFIG, then as ``solve_pool`` does by default, and prints the ratio of the medians.  CONFIG is
