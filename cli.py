@@ -471,7 +471,9 @@ def solve(
         metavar="POOL", help="A pool file (JSON); - for stdin. Not with --box.")] = None,
     time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
                                               "the proof (the best city so far is shown).")] = 60.0,
-    workers: Annotated[int, typer.Option("--workers", help="CP-SAT workers (cores).")] = 2,
+    workers: Annotated[int, typer.Option(
+        "--workers", help="CP-SAT workers (cores); with 2 or more, one more thread searches"
+        " for a city meeting every cap for up to 3 s.")] = 2,
     pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
                                        "cities: best lower city, then the higher.")] = False,
     box: Annotated[bool, typer.Option("--box",

@@ -12,12 +12,13 @@ Usage::
 
     python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
         [--time-limit 60] [--workers 2] [--seed 1] [--json FILE]
-        [--baseline [caps-only|no-caps]]
+        [--baseline [caps-only|no-race|no-caps]]
 
 ``--baseline [CONFIG]`` solves every pool twice, in the same process, pool by pool: first as
 CONFIG, then as ``solve_pool`` does by default, and prints the ratio of the medians.  CONFIG is
 ``caps-only`` (the default: category caps, ``solver.caps``, without first asking for a city that
-meets them all) or ``no-caps``.
+meets them all), ``no-race`` (asking for it with the optimising search alone, no plain search
+racing it) or ``no-caps``.
 
 Prints one row per suite: pools, proven, median and p95 seconds to proof (unproven pools count
 at the time limit), and the median gap (bound - score) of the unproven ones.
@@ -43,6 +44,7 @@ from solver.solve import solve_pool  # noqa: E402
 SUITES = ("standard", "choose", "beginner")
 #: Solver configurations a run can compare: keyword arguments to ``solve_pool``.
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "caps-only": {"meet_caps": False},
+                                      "no-race": {"race": False},
                                       "no-caps": {"caps": False}}
 
 
@@ -135,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="first pool number of each suite")
     parser.add_argument("--json", type=Path, help="also write every row to this file")
     parser.add_argument("--baseline", nargs="?", const="caps-only",
-                        choices=("caps-only", "no-caps"),
+                        choices=tuple(c for c in CONFIGS if c != "default"),
                         help="also solve every pool this way first, in the same process")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
