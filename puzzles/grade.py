@@ -23,7 +23,7 @@ from solver.layout import mat_offsets, shift
 from solver.pool import Pool
 from solver.render import emoji_grid
 from solver.scoring import score_city
-from solver.tiles import LANDSCAPE, Duplex, Tile
+from solver.tiles import LANDSCAPE, Duplex, Tile, buildings_of
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ def _placement_problems(city: City, used: Used, fixed: set[Coord]) -> list[str]:
     problems = []
     covered: set[Coord] = set(fixed)
     for tile, cells in used:
-        parts = (tile.first, tile.second) if isinstance(tile, Duplex) else (tile,)
+        parts = buildings_of(tile)
         expected = len(parts)
         inside = all(isinstance(c, tuple) and len(c) == 2 and all(type(v) is int for v in c)
                      and 0 <= c[0] < city.size and 0 <= c[1] < city.size for c in cells)

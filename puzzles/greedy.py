@@ -23,7 +23,7 @@ from solver.errors import CitiesError
 from solver.layout import build, empty_city, mat_offsets, shift
 from solver.pool import Pool
 from solver.scoring import score_city
-from solver.tiles import Building, Duplex, Tile
+from solver.tiles import Building, Duplex, Tile, buildings_of
 
 Move = tuple[Tile, tuple[Coord, ...]]
 
@@ -80,7 +80,7 @@ def _moves(b: Builder, tiles: Counter[Tile]) -> list[Move]:
 def _place(b: Builder, move: Move) -> Builder:
     tile, cells = move
     city = b.city
-    parts = (tile.first, tile.second) if isinstance(tile, Duplex) else (tile,)
+    parts = buildings_of(tile)
     for rc, building in zip(cells, parts, strict=True):
         city = city.with_cell(rc, building)
     single = isinstance(tile, Building)

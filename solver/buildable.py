@@ -35,7 +35,7 @@ from solver.components import Coord
 from solver.errors import CitiesError
 from solver.layout import mat_offsets, shift
 from solver.pool import Pool
-from solver.tiles import LANDSCAPE, Building, Duplex, parse_tile
+from solver.tiles import LANDSCAPE, Building, Duplex, buildings_of, parse_tile
 
 PlacementCells = tuple[str, Sequence[Coord]]
 
@@ -99,7 +99,7 @@ def _tiles_match(city: City, pool: Pool, placed: list[tuple[str, tuple[Coord, ..
             problems.append(f"placement {token!r}: {err}")
             continue
         used[tile.token] += 1
-        parts = (tile.first, tile.second) if isinstance(tile, Duplex) else (tile,)
+        parts = buildings_of(tile)
         if isinstance(tile, Duplex):
             n_duplexes += 1
             dr, dc = tile.offset

@@ -24,10 +24,7 @@ from solver.model import CATEGORIES, build_model
 from solver.pool import Pool
 from solver.sat import configure, whole
 from solver.scoring import district_points
-from solver.tiles import Duplex
-from solver.vocab import CIVIC, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
-
-DISTRICT = "district"
+from solver.vocab import CIVIC, DISTRICT, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
@@ -77,14 +74,10 @@ def district_cap(pool: Pool) -> int:
     >>> district_cap(pool)
     9
     """
-    buildings = [*pool.singles, *(half for d in pool.duplexes for half in (d.first, d.second))]
-    buildings += [half for p in pool.fixed
-                  for half in ((p.tile.first, p.tile.second) if isinstance(p.tile, Duplex)
-                               else (p.tile,))]
     cells = pool.rules.size * pool.rules.size
     total = 0
     for district in pool.context.districts:
-        most = min(cells, sum(b.type in district.types for b in buildings))
+        most = min(cells, sum(b.type in district.types for b in pool.buildings))
         total += max(district_points(size, district.rivals, district.points)
                      for size in range(most + 1))
     return total

@@ -27,7 +27,7 @@ from solver.cityfile import source_name
 from solver.components import Components, Coord, Mat, load_components, parse_mat, read_json
 from solver.errors import CitiesError
 from solver.rulesets import Ruleset, load_ruleset
-from solver.tiles import Building, Duplex, Tile, cell_token, parse_tile
+from solver.tiles import Building, Duplex, Tile, buildings_of, cell_token, parse_tile
 from solver.vocab import CIVIC
 
 
@@ -47,8 +47,7 @@ class Placement:
 
     @property
     def buildings(self) -> tuple[Building, ...]:
-        t = self.tile
-        return (t.first, t.second) if isinstance(t, Duplex) else (t,)
+        return buildings_of(self.tile)
 
     def to_json(self) -> dict[str, Any]:
         return {"tile": self.tile.token, "at": list(self.at)}
@@ -80,6 +79,12 @@ class Pool:
     @property
     def duplexes(self) -> tuple[Duplex, ...]:
         return tuple(t for t in self.tiles if isinstance(t, Duplex))
+
+    @property
+    def buildings(self) -> tuple[Building, ...]:
+        """Every building the pool's tiles and fixed tiles hold (both halves of a duplex)."""
+        return tuple(b for t in (*self.tiles, *(p.tile for p in self.fixed))
+                     for b in buildings_of(t))
 
     @property
     def cities(self) -> int:

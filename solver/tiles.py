@@ -193,6 +193,15 @@ class Duplex:
 Tile = Building | Duplex
 
 
+def buildings_of(tile: Tile) -> tuple[Building, ...]:
+    """The buildings a tile puts on the city: a single's one, a duplex's two halves in order.
+
+    >>> [b.token for b in buildings_of(parse_tile("F|O"))]
+    ['F', 'O']
+    """
+    return (tile.first, tile.second) if isinstance(tile, Duplex) else (tile,)
+
+
 def parse_tile(token: str, civics: Mapping[str, Civic] | None = None) -> Tile:
     """Parse a pool token: a single building or a duplex ``A|B`` / ``A/B``.
 

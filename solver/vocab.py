@@ -25,9 +25,12 @@ TAVERN_KINDS: tuple[str, ...] = ("food", "drink", "music", "bed")
 TAVERN_LETTER: dict[str, str] = {"food": "f", "drink": "d", "music": "m", "bed": "b"}
 TAVERN_OF_LETTER: dict[str, str] = {v: k for k, v in TAVERN_LETTER.items()}
 
+#: The category districts score in (not a building type).
+DISTRICT = "district"
+
 #: Score categories, in the order a breakdown lists them.
 CATEGORIES: tuple[str, ...] = (
-    FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE, CIVIC, "district",
+    FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE, CIVIC, DISTRICT,
 )
 
 

@@ -221,10 +221,7 @@ class CityGrid:
         """``count(tokens)``, as a plain number when the pool fixes it (every tile is used)."""
         wanted = set(tokens)
         if self.uses_all:
-            tiles = [*self.pool.singles, *self.pool.duplexes,
-                     *(p.tile for p in self.pool.fixed)]
-            return sum(b.token in wanted for t in tiles
-                       for b in ((t.first, t.second) if isinstance(t, Duplex) else (t,)))
+            return sum(b.token in wanted for b in self.pool.buildings)
         return self.count(wanted)
 
     def total_type(self, t: str) -> cp_model.LinearExprT | int:
