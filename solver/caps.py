@@ -20,11 +20,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ortools.sat.python import cp_model
 
-from solver.model import CATEGORIES, build_model
+from solver.model import build_model
 from solver.pool import Pool
 from solver.sat import configure, whole
 from solver.scoring import district_points
-from solver.vocab import CIVIC, DISTRICT, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
+from solver.vocab import CATEGORIES, CIVIC, DISTRICT, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).

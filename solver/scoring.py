@@ -24,6 +24,7 @@ from solver.tiles import Building
 from solver.vocab import (
     CATEGORIES,
     CIVIC,
+    DISTRICT,
     FACTORY,
     HOUSE,
     HOUSE_COUNTED_TYPES,
@@ -203,7 +204,7 @@ CATEGORY_SCORERS = {
     OFFICE: score_offices,
     HOUSE: score_houses,
     CIVIC: score_civics,
-    "district": score_districts,
+    DISTRICT: score_districts,
 }
 assert tuple(CATEGORY_SCORERS) == CATEGORIES
 

@@ -27,13 +27,13 @@ from solver.city import City, Context
 from solver.components import Coord
 from solver.errors import CitiesError
 from solver.layout import empty_city
-from solver.model import CATEGORIES, CityModel, build_model
+from solver.model import CityModel, build_model
 from solver.model.grid import CityGrid
 from solver.pool import Pool
 from solver.sat import configure, feasibility, first_settled, whole
 from solver.scoring import Score, district_size, score_city
 from solver.tiles import LANDSCAPE, Building
-from solver.vocab import FACTORY, PARK, SHOP
+from solver.vocab import CATEGORIES, DISTRICT, FACTORY, PARK, SHOP
 
 Progress = Callable[[int, int, float], None]
 PlacedTile = tuple[str, tuple[Coord, ...]]
@@ -41,7 +41,7 @@ _STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
            cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown"}
 
 
-_FROM_BELOW = (SHOP, PARK, "district")
+_FROM_BELOW = (SHOP, PARK, DISTRICT)
 
 #: Meeting every cap at once (see ``solve_pool``) gets this share of the time and work left
 #: after the caps; the full solve gets the rest.
@@ -301,8 +301,7 @@ def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Pro
         if race:
             solver, code = _race_for_any_city(cm, solver, watch, left, workers)
         else:
-            configure(solver.parameters, None if left is None else max(0.01, left), workers,
-                      budget.work_left())
+            configure(solver.parameters, left, workers, budget.work_left())
             code = solver.Solve(cm.model, watch)
         # a solve again after an unbuildable answer shares the budget
         budget.spend(solver.deterministic_time)
@@ -346,12 +345,12 @@ def _race_for_any_city(cm: CityModel, lp: cp_model.CpSolver, watch: _Watch,
     (measured on 12), where the LP search with every worker is the faster; so it is cut
     short rather than given a worker of the LP search's.
     """
-    limit = None if seconds is None else max(0.01, seconds)
-    configure(lp.parameters, limit, workers, None)
+    configure(lp.parameters, seconds, workers, None)
     plain_model = cm.model.clone()
     plain_model.clear_objective()
     plain = cp_model.CpSolver()
-    feasibility(plain.parameters, min(limit or PLAIN_SEARCH_SECONDS, PLAIN_SEARCH_SECONDS))
+    feasibility(plain.parameters, PLAIN_SEARCH_SECONDS if seconds is None
+                else min(seconds, PLAIN_SEARCH_SECONDS))
     return first_settled([(lp, cm.model, watch), (plain, plain_model, None)])
 
 

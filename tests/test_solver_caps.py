@@ -10,11 +10,11 @@ from hypothesis import given, settings
 import solver.solve as solve_mod
 from solver.caps import caps_pay, category_cap, category_caps, district_cap
 from solver.city import Context
-from solver.model import CATEGORIES
 from solver.pool import Pool, pool_from_json
 from solver.scoring import score_city
 from solver.solve import solve_pool
 from solver.tiles import parse_tile
+from solver.vocab import CATEGORIES
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
 

@@ -25,7 +25,7 @@ from solver.model.shops import score_shops
 from solver.model.taverns import score_taverns
 from solver.pool import Pool
 from solver.tiles import Duplex
-from solver.vocab import CIVIC, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
+from solver.vocab import CATEGORIES, CIVIC, DISTRICT, FACTORY, HOUSE, OFFICE, PARK, SHOP, TAVERN
 
 
 @dataclass
@@ -40,9 +40,8 @@ class CityModel:
         return sum(self.points[i].values())
 
 
-#: Every scoring category, in the scorer's order.  Factories and districts rank the cities
-#: against each other, so their parts see every grid; the others score one grid at a time.
-CATEGORIES = (FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE, CIVIC, "district")
+#: Factories and districts rank the cities against each other, so their parts see every
+#: grid; the other categories (``vocab.CATEGORIES``, the scorer's order) score one grid each.
 _PER_GRID = {SHOP: score_shops, TAVERN: score_taverns, PARK: score_parks,
              OFFICE: score_offices, HOUSE: score_houses, CIVIC: score_civics}
 
@@ -79,7 +78,7 @@ def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
             continue
         if name == FACTORY:
             per_city = score_factories(grids, pool.context.rival_factories)
-        elif name == "district":
+        elif name == DISTRICT:
             per_city = score_districts(grids, pool.context.districts)
         else:
             per_city = [_PER_GRID[name](g) for g in grids]
