@@ -473,7 +473,7 @@ def solve(
                                               "the proof (the best city so far is shown).")] = 60.0,
     workers: Annotated[int, typer.Option(
         "--workers", help="CP-SAT workers (cores); with 2 or more, one more thread searches"
-        " for a city meeting every cap for up to 3 s.")] = 2,
+        " for a city meeting every cap while the first step lasts.")] = 2,
     pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
                                        "cities: best lower city, then the higher.")] = False,
     box: Annotated[bool, typer.Option("--box",
