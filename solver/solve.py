@@ -339,10 +339,11 @@ def _race_for_any_city(cm: CityModel, lp: cp_model.CpSolver, watch: _Watch,
     first step's whole time.
 
     The plain search settles most standard pools in under 2 s, where the LP search takes a
-    median 2.5 s.  On the others it is still the one that settles: on pools whose caps
-    cannot all be met it proves so in 1-25 s (12 measured), where the LP search had not in
-    60 s on the four hardest.  Session 5 cut it at 3 s; given the whole step, the standard
-    suite's pools took a mean 13.6 s against 18.5 s (``README``, session 6).
+    median 2.5 s.  It is also the better prover that no city meets every cap: alone on a
+    core it did so on 10 of the 15 slowest standard pools in 1.3-49 s, 4 of them pools where
+    the full LP solve's bound had not left the caps' sum after 60 s.  So it is not cut
+    short (session 5 stopped it at 3 s): on the standard suite the pools took a mean 13.6 s
+    against 18.5 s with the cut-off, same process (``README``, session 6).
     """
     configure(lp.parameters, seconds, workers, None)
     plain_model = cm.model.clone()
