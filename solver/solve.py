@@ -291,6 +291,7 @@ def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Pro
     so a plain search for one races the optimising search (``_race_for_any_city``)."""
     start = time.monotonic()
     best: dict[str, Any] = {}
+    bound: int | None = None  # the least proven bound over the solves so far
     while True:
         solver = cp_model.CpSolver()
         left = budget.seconds_left()
@@ -308,11 +309,14 @@ def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Pro
         if status is None:
             raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
         seconds = time.monotonic() - start
-        bound = decode(solver.BestObjectiveBound()) if status in ("optimal", "feasible") else None
+        if status in ("optimal", "feasible"):
+            # excluding an unbuildable layout only removes cities, so an earlier bound holds
+            proven = decode(solver.BestObjectiveBound())
+            bound = proven if bound is None else min(bound, proven)
         if status not in ("optimal", "feasible"):
             if best and status == "unknown":
                 return "feasible", bound, seconds, best["cities"]
-            return status, bound, seconds, []
+            return status, None if status == "infeasible" else bound, seconds, []
         answers = _against_each_other([_read_city(solver, g, pool) for g in cm.grids])
         problems = [check_buildable(city, pool, placed, which=i)
                     for i, (city, placed) in enumerate(answers)]

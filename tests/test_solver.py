@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -62,6 +63,39 @@ def test_standard_pool_with_mat_civics_and_districts() -> None:
     city = city_from_json(result.to_json()["city"])
     assert score_city(city).total == result.score
     assert check_buildable(city, pool, result.placements) == []
+
+
+def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """An unbuildable answer is excluded and the model solved again; when that solve ends
+    with no city (its time used up), the answer is the best buildable city seen, and the
+    first solve's bound still bounds it (excluding a layout only removes cities)."""
+    import solver.solve as solve_module
+    from solver.sat import configure
+
+    calls = {"checked": 0, "configured": 0}
+
+    def first_city_only(city: object, pool: object, placed: object, which: int = 0
+                        ) -> list[str]:
+        calls["checked"] += 1
+        return [] if calls["checked"] == 1 else ["excluded by the test"]
+
+    def no_time_again(params: Any, time_limit: float | None, workers: int,
+                      work: float | None) -> None:
+        calls["configured"] += 1
+        configure(params, time_limit, workers, work)
+        if calls["configured"] > 1:
+            params.max_deterministic_time = 1e-9  # too little to find any city
+
+    monkeypatch.setattr(solve_module, "check_buildable", first_city_only)
+    monkeypatch.setattr(solve_module, "configure", no_time_again)
+    pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 6 + ["S"] * 6 + ["F|O", "P/H"]})
+    result = solve_pool(pool, time_limit=30, workers=1)
+    assert calls["configured"] == 2  # the solve again ran, and found nothing
+    assert result.status == "feasible"
+    assert result.score is not None and result.bound is not None
+    assert result.score <= result.bound
+    assert result.city is not None and score_city(result.city).total == result.score
 
 
 def test_time_limit_returns_best_so_far_with_a_bound() -> None:
