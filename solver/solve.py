@@ -309,8 +309,10 @@ def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Pro
         if status is None:
             raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
         seconds = time.monotonic() - start
-        if status in ("optimal", "feasible"):
-            # excluding an unbuildable layout only removes cities, so an earlier bound holds
+        if status in ("optimal", "feasible") and not race:
+            # excluding an unbuildable layout only removes cities, so an earlier bound holds;
+            # a race may be won by the plain search, which has no objective to bound (the
+            # caller knows the first step's bound: the caps' sum)
             proven = decode(solver.BestObjectiveBound())
             bound = proven if bound is None else min(bound, proven)
         if status not in ("optimal", "feasible"):

@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import solver.solve as solve_module
 from cli import app
 from solver.buildable import check_buildable
 from solver.city import city_from_json
 from solver.errors import CitiesError
 from solver.pool import load_pool, pool_from_json
+from solver.sat import configure
 from solver.scoring import score_city
 from solver.solve import box_pool, solve_pool
 
@@ -70,9 +72,6 @@ def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.Mo
     """An unbuildable answer is excluded and the model solved again; when that solve ends
     with no city (its time used up), the answer is the best buildable city seen, and the
     first solve's bound still bounds it (excluding a layout only removes cities)."""
-    import solver.solve as solve_module
-    from solver.sat import configure
-
     calls = {"checked": 0, "configured": 0}
 
     def first_city_only(city: object, pool: object, placed: object, which: int = 0
