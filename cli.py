@@ -472,8 +472,8 @@ def solve(
     time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
                                               "the proof (the best city so far is shown).")] = 60.0,
     workers: Annotated[int, typer.Option(
-        "--workers", help="CP-SAT workers (cores); with 2 or more, one more thread searches"
-        " for a city meeting every cap while the first step lasts.")] = 2,
+        "--workers", help="CP-SAT workers (cores): checks of exact scores run this many at"
+        " a time, one thread each.")] = 2,
     pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
                                        "cities: best lower city, then the higher.")] = False,
     box: Annotated[bool, typer.Option("--box",

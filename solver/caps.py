@@ -2,11 +2,11 @@
 
 A city's total is the sum of its categories, so the sum of each category's own maximum bounds
 it.  Each cap is a small solve (the city's placement rules plus one category), and it is often
-far tighter than the full model's linear relaxation: the full solve, given ``points[k] <=
-cap[k]``, stops the moment a city reaches every cap at once.  A cap is a bound whatever the
-cap's solve status, so a solve cut short still gives one (its proven bound).  The districts'
-cap is counted from the tiles instead (``district_cap``): a bound too, free, and on every
-standard pool measured the same figure.
+far tighter than the full model's linear relaxation.  A cap is a bound whatever the cap's
+solve status, so a solve cut short still gives one (its proven bound).  The districts' cap is
+counted from the tiles instead (``district_cap``): a bound too, free, and on every standard
+pool measured the same figure.  For a city that takes every tile, ``solver.values`` counts a
+bound for every category the same way; the solved caps can only lower it.
 
 >>> from solver.pool import pool_from_json
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
@@ -16,6 +16,7 @@ standard pool measured the same figure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from ortools.sat.python import cp_model
@@ -35,9 +36,11 @@ CAPS_FROM_SIZE = 5
 
 
 def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
-                 deterministic: bool = False) -> int | None:
+                 deterministic: bool = False,
+                 register: Callable[[cp_model.CpSolver], None] | None = None) -> int | None:
     """The most ``category`` scores in any city the pool can make (None: no bound found,
-    or no city at all)."""
+    or no city at all).  ``register`` is handed the solver before it starts (so another
+    thread may stop it)."""
     cm = build_model(pool, categories=(category,))
     points = cm.points[0][category]
     if isinstance(points, int):
@@ -45,17 +48,21 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
     cm.model.Maximize(points)
     solver = cp_model.CpSolver()
     configure(solver.parameters, time_limit, 1, CAP_WORK if deterministic else None)
+    if register is not None:
+        register(solver)
     code = solver.Solve(cm.model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return whole(solver.BestObjectiveBound())
 
 
-#: The categories' cap solves, slowest first (measured on 10 standard pools: districts 0.2-2 s,
-#: civics about 0.35 s, parks 0.17 s, the rest under 0.1 s), so the longest starts at once
-#: and the others share the remaining workers beside it.
-SLOWEST_FIRST = (DISTRICT, CIVIC, PARK, SHOP, OFFICE, HOUSE, FACTORY, TAVERN)
-assert sorted(SLOWEST_FIRST) == sorted(CATEGORIES)
+#: The categories whose caps are solved, slowest first (on the 50 standard pools: civics a
+#: median 0.17 s, parks 0.14 s, shops, offices and houses 0.04-0.05 s), so the longest starts
+#: at once and the others share the remaining workers beside it.  Factories and taverns
+#: score a constant in a city that takes every tile (their "solve" is no solve), districts
+#: are counted.
+SOLVED = (CIVIC, PARK, SHOP, OFFICE, HOUSE, FACTORY, TAVERN)
+assert sorted((*SOLVED, DISTRICT)) == sorted(CATEGORIES)
 
 
 def district_cap(pool: Pool) -> int:
@@ -65,7 +72,7 @@ def district_cap(pool: Pool) -> int:
 
     It ignores where tiles can go, so it can exceed the most the districts really score; on
     all 50 standard pools of the benchmark it equalled the solved cap, and it costs nothing
-    where that solve took 0.15-2 s.
+    where that solve took 0.15-2 s.  (``solver.values`` counts the same bound.)
 
     >>> from solver.pool import pool_from_json
     >>> pool = pool_from_json({"mat": "lake", "tiles": ["P"] * 16 + ["P|P", "P/P"],
@@ -85,28 +92,31 @@ def district_cap(pool: Pool) -> int:
 
 def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECONDS,
                   deterministic: bool = False) -> dict[str, int]:
-    """Each category's cap for the pool's one city, solved ``workers`` at a time.
-
-    The districts' cap is counted (``district_cap``) instead of solved, except for a
-    deterministic solve: the daily puzzles' proofs keep the solved cap, so the shipped
-    archive still regenerates exactly.
-    """
-    solved = SLOWEST_FIRST if deterministic else tuple(n for n in SLOWEST_FIRST
-                                                       if n != DISTRICT)
+    """Each category's cap for the pool's one city, solved ``workers`` at a time (the
+    districts' cap counted, ``district_cap``)."""
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool_of_threads:
-        found: dict[str, int | None] = dict(zip(solved, pool_of_threads.map(
+        found: dict[str, int | None] = dict(zip(SOLVED, pool_of_threads.map(
             lambda name: category_cap(pool, name, time_limit=time_limit,
-                                      deterministic=deterministic), solved), strict=True))
-    if not deterministic:
-        found[DISTRICT] = district_cap(pool)
+                                      deterministic=deterministic), SOLVED), strict=True))
+    found[DISTRICT] = district_cap(pool)
     return {name: cap for name in CATEGORIES if (cap := found[name]) is not None}
 
 
+def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
+                time_limit: float = CAP_SECONDS) -> dict[str, int]:
+    """The caps ``category_caps`` solves, one after another on this thread, each solver
+    handed to ``register`` first (``solver.descent`` runs this beside its first checks)."""
+    found = {name: category_cap(pool, name, time_limit=time_limit, register=register)
+             for name in SOLVED}
+    return {name: cap for name, cap in found.items() if cap is not None}
+
+
 def caps_pay(pool: Pool) -> bool:
-    """Whether category caps are worth their time for the full solve (measured with
-    ``bench/bench_solver.py --baseline``): in a 5x5 city that takes every tile.  When the
-    city chooses its tiles, the categories trade tiles and the caps are 50+ points loose; a
-    4x4 beginner city proves in a fifth of a second, and the caps' own solves would double it.
+    """Whether category caps are worth their time for the full solve alone (without the
+    descent, which always uses them; measured with ``bench/bench_solver.py --baseline``): in
+    a 5x5 city that takes every tile.  When the city chooses its tiles, the categories trade
+    tiles and the caps are 50+ points loose; a 4x4 beginner city proves in a fifth of a
+    second, and the caps' own solves would double it.
 
     >>> from solver.pool import pool_from_json
     >>> caps_pay(pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]}))

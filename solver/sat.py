@@ -1,4 +1,5 @@
-"""CP-SAT settings and readings every solve shares (the full model's and each category cap's).
+"""CP-SAT settings and readings every solve shares (the full model's, each cap's, each check's),
+and the budget of time and work they share.
 
 >>> from ortools.sat.python import cp_model
 >>> solver = cp_model.CpSolver()
@@ -10,14 +11,9 @@
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Sequence
+import time
+from dataclasses import dataclass
 from typing import Any
-
-from ortools.sat.python import cp_model
-
-#: Statuses that settle a solve: nothing another search could add.
-SETTLED = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 
 def safe_presolve(params: Any) -> None:
@@ -64,61 +60,64 @@ def configure(params: Any, time_limit: float | None, workers: int,
 
 
 def feasibility(params: Any, time_limit: float | None) -> None:
-    """Settings for "is there any such city?": one worker, plain clause-learning search.
+    """Settings for "is there a city scoring exactly this?" (``solver.descent``): one
+    worker, a plain clause-learning search, light presolve.
 
-    Asking each category for exactly its cap (``solver.solve``) leaves one question, whether
-    any city meets them all.  The LP relaxation that proves optima only slows that search
-    down where the answer comes soon: on 12 standard pools a one-worker search with no LP and
-    no objective found the city or proved there is none in a median 0.75 s (two runs: 0.75
-    and 0.84 s), the optimising LP search on two workers in 2.5 s.  On three of the 12 it took
-    9-20 s, where the LP search was the faster, so it races that search rather than
-    replacing it (``solver.solve._race_for_any_city``).
+    Exact scores per category leave no objective to bound, so the LP relaxation that proves
+    optima only slows the search down.  Presolve's probing and symmetry detection took about
+    0.25 s of every check; without them the checks that find a city took a median 0.23 s
+    against 0.43 s (28 standard pools, the check meeting every cap), and the hard refutations
+    were no slower (12 pools, within noise both ways).  One round of presolve instead of the
+    default's repeats: the 12 slowest and easiest standard pools 9-10% faster in all (two
+    runs, same process).
     """
     params.num_workers = 1
     params.linearization_level = 0
+    params.cp_model_probing_level = 0
+    params.symmetry_level = 0
+    params.max_presolve_iterations = 1
     safe_presolve(params)
     if time_limit is not None:
         params.max_time_in_seconds = max(0.01, time_limit)
 
 
-def first_settled(runs: Sequence[tuple[cp_model.CpSolver, cp_model.CpModel,
-                                       cp_model.CpSolverSolutionCallback | None]]
-                  ) -> tuple[cp_model.CpSolver, int]:
-    """Solve each ``(solver, model, callback)`` on its own thread, all at once; the first to
-    settle (optimal or infeasible) stops the others.  Returns that solver and its status, or,
-    when none settles, the first run's (the one whose answer counts then).
+@dataclass
+class Budget:
+    """The wall-clock seconds and CP-SAT work units (deterministic time) a solve may use;
+    None: no limit of that kind.  Work is spent as solves report it (``spend``).
 
-    The models must share their variables (``CpModel.clone``), so any solver's values read
-    the same variables.
+    >>> budget = Budget.start(None, 10.0)
+    >>> budget.spend(4.0)
+    >>> budget.work_left(), budget.share(0.5).work
+    (6.0, 3.0)
     """
-    codes: dict[int, int] = {}
-    errors: list[BaseException] = []
-    lock = threading.Lock()
 
-    def solve(i: int) -> None:
-        solver, model, callback = runs[i]
-        with lock:
-            if any(c in SETTLED for c in codes.values()):  # settled before this one began
-                codes[i] = cp_model.UNKNOWN
-                return
-        try:
-            code = solver.Solve(model, callback) if callback else solver.Solve(model)
-        except BaseException as err:  # noqa: BLE001 - raised again on the caller's thread
-            errors.append(err)
-            code = cp_model.UNKNOWN
-        with lock:
-            codes[i] = code
-            if code in SETTLED and not any(c in SETTLED for j, c in codes.items() if j != i):
-                for j, (other, _, _) in enumerate(runs):
-                    if j != i:
-                        other.StopSearch()
+    began: float
+    seconds: float | None
+    work: float | None
+    used: float = 0.0  # work units spent so far
 
-    threads = [threading.Thread(target=solve, args=(i,)) for i in range(len(runs))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors:
-        raise errors[0]
-    winner = next((i for i in codes if codes[i] in SETTLED), 0)
-    return runs[winner][0], codes[winner]
+    @classmethod
+    def start(cls, seconds: float | None, work: float | None) -> Budget:
+        return cls(time.monotonic(), seconds, work)
+
+    def seconds_left(self) -> float | None:
+        if self.seconds is None:
+            return None
+        return self.seconds - (time.monotonic() - self.began)
+
+    def work_left(self) -> float | None:
+        return None if self.work is None else max(0.0, self.work - self.used)
+
+    def exhausted(self) -> bool:
+        left, work = self.seconds_left(), self.work_left()
+        return (left is not None and left <= 0) or (work is not None and work <= 0)
+
+    def spend(self, work: float) -> None:
+        self.used += work
+
+    def share(self, fraction: float) -> Budget:
+        """A part of what is left, from now (no limit stays no limit)."""
+        left, work = self.seconds_left(), self.work_left()
+        return Budget.start(None if left is None else max(0.0, left) * fraction,
+                            None if work is None else work * fraction)

@@ -1,9 +1,10 @@
 """Solve a pool: the best city (or pair of cities) its tiles can make, with a proof.
 
-``solve_pool`` builds the CP-SAT model (``solver.model``), solves it, reads the city back, and
-checks the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
-``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that legal
-play cannot build is excluded and the solve goes on, so a proof stays a proof.
+``solve_pool`` builds the CP-SAT model (``solver.model``), solves it (by descent through exact
+scores, ``solver.descent``, where the city takes every tile), reads the city back, and checks
+the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
+``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that
+legal play cannot build is excluded and the solve goes on, so a proof stays a proof.
 
 >>> from solver.pool import pool_from_json
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
@@ -21,37 +22,34 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.answers import (
+    ModelMismatch,
+    PlacedTile,
+    exclude_layouts,
+    forbid_assignment,
+    read_city,
+    rescore,
+)
 from solver.buildable import check_buildable
-from solver.caps import caps_pay, caps_within
+from solver.caps import CAP_SECONDS, caps_pay, caps_within, solved_caps
 from solver.city import City, Context
-from solver.components import Coord
+from solver.descent import descend
 from solver.errors import CitiesError
-from solver.layout import empty_city
 from solver.model import CityModel, build_model
-from solver.model.grid import CityGrid
 from solver.pool import Pool
-from solver.sat import configure, feasibility, first_settled, whole
-from solver.scoring import Score, district_size, score_city
-from solver.tiles import LANDSCAPE, Building
-from solver.vocab import CATEGORIES, DISTRICT, FACTORY, PARK, SHOP
+from solver.sat import Budget, configure, whole
+from solver.scoring import Score, district_size
+from solver.values import city_values
+from solver.vocab import CATEGORIES, FACTORY
 
 Progress = Callable[[int, int, float], None]
-PlacedTile = tuple[str, tuple[Coord, ...]]
 _STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
            cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown"}
 
-
-_FROM_BELOW = (SHOP, PARK, DISTRICT)
-
-#: Meeting every cap at once (see ``solve_pool``) gets this share of the time and work left
-#: after the caps; the full solve gets the rest.
-MEET_CAPS_SHARE = 0.25
-#: Seconds for that step when the caller sets no limit of either kind.
-MEET_CAPS_SECONDS = 15.0
-
-
-class ModelMismatch(AssertionError):
-    """The model's points for a city differ from the scorer's: a bug in the model."""
+#: The descent's share of the time and work (``solve_pool``); the full solve gets the rest
+#: when the descent has not settled.  On the 50 standard pools the descent settled every one
+#: within 6 s, so at the usual 60 s the full solve never runs.
+DESCENT_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -116,12 +114,12 @@ class _Watch(cp_model.CpSolverSolutionCallback):
             value = self.ObjectiveValue()
             if self.best and value <= self.best["value"]:
                 return
-            answers = _against_each_other([_read_city(self, g, self.pool)
+            answers = _against_each_other([read_city(self, g, self.pool)
                                            for g in self.cm.grids])
             if any(check_buildable(city, self.pool, placed, which=i)
                    for i, (city, placed) in enumerate(answers)):
                 return
-            cities = [(city, placed, _rescore(self, self.cm, i, city, self.pool, "feasible"))
+            cities = [(city, placed, rescore(self, self.cm, i, city, self.pool, "feasible"))
                       for i, (city, placed) in enumerate(answers)]
             self.best.update(value=value, cities=cities)
         except Exception as err:  # noqa: BLE001 - raised again once the solver returns
@@ -132,48 +130,84 @@ class _Watch(cp_model.CpSolverSolutionCallback):
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None, exclude: Sequence[City] = (),
                min_score: int | None = None, progress: Progress | None = None,
-               caps: bool | None = None, meet_caps: bool = True, race: bool = True
-               ) -> SolveResult:
+               caps: bool | None = None, descent: bool = True) -> SolveResult:
     """The best city the pool can make (``status`` says whether it is proven).
 
-    ``caps``: first bound each category by its own maximum (``solver.caps``), proven bounds
-    that let the full solve stop as soon as a city meets them.  ``None`` (the default) uses
-    them where they pay (``caps_pay``); True and False force them on or off.
+    A city that takes every tile of the pool is proven by descent (``solver.descent``): from
+    the caps' sum down, one exact score per category at a time, which presolve turns into
+    deductions a bound on the total never gives.  It gets ``DESCENT_SHARE`` of the budget;
+    if it has not settled by then, the full solve (maximising the total under the caps and
+    the descent's bound) takes the rest and the better answer counts.  ``descent=False``
+    skips it (``bench/bench_solver.py --baseline`` measures what it gains).
 
-    With every category capped, a city that meets every cap at once is optimal: their sum
-    bounds every city.  So the first solve asks for exactly that (each category's points equal
-    to its cap, which presolve turns into strong deductions, category by category); it finds
-    such a city, or proves there is none (the bound drops by one), within ``MEET_CAPS_SHARE``
-    of the budget.  The full solve, under the caps, takes what is left.  ``meet_caps=False``
-    skips that first solve (``bench/bench_solver.py --baseline`` measures what it gains).
+    ``caps``: bound each category by its own maximum (``solver.caps``).  The descent always
+    uses them; for the full solve alone, ``None`` (the default) uses them where they pay
+    (``caps_pay``); True and False force them on or off (False also skips the descent).
 
-    ``race``: with two or more workers and no deterministic limit, that first solve races a
-    plain search for any city meeting the caps against the optimising one
-    (``_race_for_any_city``).  One worker, or a deterministic limit, keeps the one search, so
-    a reproducible solve stays reproducible.
+    With two or more workers and no deterministic limit, the descent starts from the bound
+    the tiles alone give (``CityValues.caps``) while one thread solves the caps beside its
+    first checks.  One worker, or a deterministic limit, solves the caps first and runs one
+    check at a time, so a reproducible solve stays reproducible.
     """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
     start = time.monotonic()
+    budget = Budget.start(time_limit, deterministic_time)
+    if descent and pool.uses_all and caps is not False:
+        return _by_descent(pool, budget, workers, exclude, min_score, progress, start)
     use_caps = caps_pay(pool) if caps is None else caps
     found_caps = caps_within(pool, workers, time_limit, deterministic_time) if use_caps else {}
-    budget = _Budget(start, time_limit, deterministic_time)
     ceiling = sum(found_caps.values()) if set(found_caps) == set(CATEGORIES) else None
-    if ceiling is not None and meet_caps:
-        if min_score is not None and min_score > ceiling:
-            return SolveResult("infeasible", None, None, time.monotonic() - start, None)
-        part = budget.share(MEET_CAPS_SHARE, MEET_CAPS_SECONDS)
-        status, _, _, cities = _run(_capped_model(pool, found_caps, exclude, min_score,
-                                                  exact=True),
-                                    pool, part, workers, progress, whole,
-                                    race=race and workers > 1 and deterministic_time is None)
-        budget.spend(part.used)
-        if cities:
-            return _met_every_cap(cities, ceiling, time.monotonic() - start)
-        if status == "infeasible":
-            ceiling -= 1
-    cm = _capped_model(pool, found_caps, exclude, min_score, exact=False, ceiling=ceiling)
+    if ceiling is not None and min_score is not None and min_score > ceiling:
+        return SolveResult("infeasible", None, None, time.monotonic() - start, None)
+    cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling)
     status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
+    return _result(status, bound, cities, start)
+
+
+def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City],
+                min_score: int | None, progress: Progress | None, start: float
+                ) -> SolveResult:
+    """``solve_pool`` for a city that takes every tile: caps, the descent, and the full solve
+    only if the descent has not settled within its share."""
+    counted = city_values(pool).caps()
+    sequential = workers <= 1 or budget.work is not None
+    if sequential:
+        found = caps_within(pool, 1, budget.seconds, budget.work)
+        start_caps = {k: min(v, found.get(k, v)) for k, v in counted.items()}
+        refine = None
+    else:
+        start_caps = counted
+        limit = min(CAP_SECONDS, (budget.seconds or 60.0) / 10)
+
+        def refine(register: Callable) -> dict[str, int]:
+            return solved_caps(pool, register, limit)
+    if min_score is not None and min_score > sum(start_caps.values()):
+        return SolveResult("infeasible", None, None, time.monotonic() - start, None)
+    part = budget.share(DESCENT_SHARE)
+    outcome = descend(pool, start_caps, part, 1 if sequential else workers, exclude=exclude,
+                      min_score=min_score, progress=progress, refine=refine)
+    budget.spend(part.used)
+    if outcome.status in ("optimal", "infeasible") or budget.exhausted():
+        return _result(outcome.status, outcome.bound,
+                       [outcome.best] if outcome.best else [], start)
+    # not settled in its share: maximise under the caps and the descent's bound
+    cm = _capped_model(pool, outcome.caps, exclude, min_score, ceiling=outcome.bound)
+    status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
+    if outcome.bound is not None:
+        bound = outcome.bound if bound is None else min(bound, outcome.bound)
+    if outcome.best and (not cities or cities[0][2].total < outcome.best[2].total):
+        cities = [outcome.best]
+    if cities and bound is not None and cities[0][2].total >= bound:
+        status = "optimal"
+    elif cities:
+        status = "feasible"
+    return _result(status, bound, cities, start)
+
+
+def _result(status: str, bound: int | None,
+            cities: Sequence[tuple[City, tuple[PlacedTile, ...], Score]],
+            start: float) -> SolveResult:
     seconds = time.monotonic() - start
     if not cities:
         return SolveResult(status, None, bound, seconds, None)
@@ -182,35 +216,24 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
 
 
 def _capped_model(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],
-                  min_score: int | None, *, exact: bool, ceiling: int | None = None
-                  ) -> CityModel:
+                  min_score: int | None, *, ceiling: int | None = None) -> CityModel:
     """The model of the pool's city maximising its total: each capped category at most its
-    cap (exactly its cap when ``exact``), the total at most ``ceiling``, at least
-    ``min_score``, and every city of ``exclude`` ruled out."""
+    cap, the total at most ``ceiling``, at least ``min_score``, and every city of
+    ``exclude`` ruled out."""
     cm = build_model(pool)
     total = cm.total(0)
     for name, cap in found_caps.items():
         points = cm.points[0][name]
         if not isinstance(points, int):
-            cm.model.Add(points == cap if exact else points <= cap)
+            cm.model.Add(points <= cap)
     if ceiling is not None:
         cm.model.Add(total <= ceiling)
     for city in exclude:
-        _exclude_layout(cm.grids, [city])
+        exclude_layouts(cm.model, cm.grids, [city])
     if min_score is not None:
         cm.model.Add(total >= min_score)
     cm.model.Maximize(total)
     return cm
-
-
-def _met_every_cap(cities: list[tuple[City, tuple[PlacedTile, ...], Score]], ceiling: int,
-                   seconds: float) -> SolveResult:
-    """A city that scores every category's cap: optimal, since the caps' sum bounds all."""
-    (city, placements, breakdown), = cities
-    if breakdown.total != ceiling:
-        raise ModelMismatch(f"a city meeting every cap scores {breakdown.total}, not the "
-                            f"caps' sum {ceiling}: {city.notation()}")
-    return SolveResult("optimal", ceiling, ceiling, seconds, city, placements, breakdown)
 
 
 def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
@@ -235,11 +258,11 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     cm.model.AddMinEquality(low, [a, b])
     cm.model.AddMaxEquality(high, [a, b])
     for pair in exclude:
-        _exclude_layout(cm.grids, pair)
+        exclude_layouts(cm.model, cm.grids, pair)
     if min_score is not None:
         cm.model.Add(low >= min_score)
     cm.model.Maximize(top * low + high)
-    budget = _Budget(time.monotonic(), time_limit, deterministic_time)
+    budget = Budget.start(time_limit, deterministic_time)
     status, bound, seconds, cities = _run(cm, pool, budget, workers, progress,
                                           lambda v: whole(v) // top)
     if not cities:
@@ -249,58 +272,19 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     return PairResult(status, min(r.score or 0 for r in results), bound, seconds, results)
 
 
-@dataclass
-class _Budget:
-    """The wall-clock seconds and CP-SAT work units (deterministic time) a solve may use;
-    None: no limit of that kind."""
-
-    start: float
-    seconds: float | None
-    work: float | None
-    used: float = 0.0  # work units spent so far
-
-    def seconds_left(self) -> float | None:
-        if self.seconds is None:
-            return None
-        return self.seconds - (time.monotonic() - self.start)
-
-    def work_left(self) -> float | None:
-        return None if self.work is None else max(0.0, self.work - self.used)
-
-    def exhausted(self) -> bool:
-        left, work = self.seconds_left(), self.work_left()
-        return (left is not None and left <= 0) or (work is not None and work <= 0)
-
-    def spend(self, work: float) -> None:
-        self.used += work
-
-    def share(self, fraction: float, default_seconds: float) -> _Budget:
-        """A part of what is left, from now (``default_seconds`` when nothing limits this)."""
-        left, work = self.seconds_left(), self.work_left()
-        if left is None and work is None:
-            return _Budget(time.monotonic(), default_seconds, None)
-        return _Budget(time.monotonic(), None if left is None else max(0.0, left) * fraction,
-                       None if work is None else work * fraction)
-
-
-def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Progress | None,
-         decode: Callable[[float], int], race: bool = False
+def _run(cm: CityModel, pool: Pool, budget: Budget, workers: int, progress: Progress | None,
+         decode: Callable[[float], int]
          ) -> tuple[str, int | None, float, list[tuple[City, tuple[PlacedTile, ...], Score]]]:
     """Solve within ``budget`` (its work is spent); exclude any city legal play cannot build
-    and solve again.  ``race``: any solution is optimal (every category is held at its cap),
-    so a plain search for one races the optimising search (``_race_for_any_city``)."""
+    and solve again."""
     start = time.monotonic()
     best: dict[str, Any] = {}
     bound: int | None = None  # the least proven bound over the solves so far
     while True:
         solver = cp_model.CpSolver()
-        left = budget.seconds_left()
         watch = _Watch(cm, pool, progress, decode, best)
-        if race:
-            solver, code = _race_for_any_city(cm, solver, watch, left, workers)
-        else:
-            configure(solver.parameters, left, workers, budget.work_left())
-            code = solver.Solve(cm.model, watch)
+        configure(solver.parameters, budget.seconds_left(), workers, budget.work_left())
+        code = solver.Solve(cm.model, watch)
         # a solve again after an unbuildable answer shares the budget
         budget.spend(solver.deterministic_time)
         if "error" in best:
@@ -309,54 +293,30 @@ def _run(cm: CityModel, pool: Pool, budget: _Budget, workers: int, progress: Pro
         if status is None:
             raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
         seconds = time.monotonic() - start
-        if status in ("optimal", "feasible") and not race:
-            # excluding an unbuildable layout only removes cities, so an earlier bound holds;
-            # a race may be won by the plain search, which has no objective to bound (the
-            # caller knows the first step's bound: the caps' sum)
+        if status in ("optimal", "feasible"):
+            # excluding an unbuildable layout only removes cities, so an earlier bound holds
             proven = decode(solver.BestObjectiveBound())
             bound = proven if bound is None else min(bound, proven)
         if status not in ("optimal", "feasible"):
             if best and status == "unknown":
                 return "feasible", bound, seconds, best["cities"]
             return status, None if status == "infeasible" else bound, seconds, []
-        answers = _against_each_other([_read_city(solver, g, pool) for g in cm.grids])
+        answers = _against_each_other([read_city(solver, g, pool) for g in cm.grids])
         problems = [check_buildable(city, pool, placed, which=i)
                     for i, (city, placed) in enumerate(answers)]
         if not any(problems):
             if status == "feasible" and best and best["value"] > solver.ObjectiveValue():
                 return status, bound, seconds, best["cities"]
-            cities = [(city, placed, _rescore(solver, cm, i, city, pool, status))
+            cities = [(city, placed, rescore(solver, cm, i, city, pool, status))
                       for i, (city, placed) in enumerate(answers)]
             return status, bound, seconds, cities
         for g, found in zip(cm.grids, problems, strict=True):
             if found:
-                _forbid_assignment(solver, g)
+                forbid_assignment(cm.model, solver, g)
         if budget.exhausted():
             if best:
                 return "feasible", bound, seconds, best["cities"]
             return "unknown", bound, seconds, []
-
-
-def _race_for_any_city(cm: CityModel, lp: cp_model.CpSolver, watch: _Watch,
-                       seconds: float | None, workers: int) -> tuple[cp_model.CpSolver, int]:
-    """Whether any city meets every cap, asked two ways at once: the optimising LP search on
-    every worker, and beside it, on one thread of its own, a plain search for any city at all
-    (the objective dropped: ``sat.feasibility``).  The first to settle answers; both have the
-    first step's whole time.
-
-    The plain search settles most standard pools in under 2 s, where the LP search takes a
-    median 2.5 s.  It is also the better prover that no city meets every cap: alone on a
-    core it did so on 10 of the 15 slowest standard pools in 1.3-49 s, 4 of them pools where
-    the full LP solve's bound had not left the caps' sum after 60 s.  So it is not cut
-    short (session 5 stopped it at 3 s): on the standard suite the pools took a mean 13.6 s
-    against 18.5 s with the cut-off, same process (``README``, session 6).
-    """
-    configure(lp.parameters, seconds, workers, None)
-    plain_model = cm.model.clone()
-    plain_model.clear_objective()
-    plain = cp_model.CpSolver()
-    feasibility(plain.parameters, seconds)
-    return first_settled([(lp, cm.model, watch), (plain, plain_model, None)])
 
 
 def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
@@ -376,80 +336,6 @@ def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
         out.append((city.with_context(Context(factories, districts)), placed))
     return out
 
-
-def _rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,
-             status: str) -> Score:
-    """The scorer's breakdown; it must agree with the model category by category.
-
-    The model counts some categories from below and lets maximising make them exact: shops
-    by any partition into straight sets, park groups' bonuses by the roots it names, a
-    district by any connected region.  A solution not proven optimal may count those below
-    the city's real points, and the scorer's figure is its real score then.
-    """
-    score = score_city(city, pool.rules)
-    for name, expr in cm.points[i].items():
-        model_value = expr if isinstance(expr, int) else int(solver.Value(expr))
-        real = score.categories[name]
-        if model_value == real or (name in _FROM_BELOW and model_value < real
-                                   and status != "optimal"):
-            continue
-        raise ModelMismatch(f"{name}: the model counts {model_value}, the scorer {real} "
-                            f"for {city.notation()}")
-    return score
-
-
-def _read_city(solver: Any, grid: CityGrid,
-               pool: Pool) -> tuple[City, tuple[PlacedTile, ...]]:
-    """The solved city in city coordinates, and the pool tiles on it."""
-    offset = next(o for o in grid.offsets if solver.BooleanValue(o.lit))
-    city = empty_city(grid.size, grid.mat, offset.at, pool.rules.edition, pool.context)
-    rows = [list(row) for row in city.grid]
-    placed: list[PlacedTile] = []
-    for cell, b in offset.fixed.items():
-        rows[cell[0]][cell[1]] = b
-    for cell in grid.cells:
-        for token, lit in grid.single[cell].items():
-            if solver.BooleanValue(lit):
-                rows[cell[0]][cell[1]] = grid.building_of[token]
-                placed.append((token, (cell,)))
-    for token, anchors in grid.duplex.items():
-        tile = grid.duplex_tile[token]
-        for a, lit in anchors.items():
-            if solver.BooleanValue(lit):
-                b = (a[0] + tile.offset[0], a[1] + tile.offset[1])
-                rows[a[0]][a[1]], rows[b[0]][b[1]] = tile.first, tile.second
-                placed.append((token, (a, b)))
-    return City(tuple(tuple(r) for r in rows), city.bridges, city.context, city.edition), \
-        tuple(placed)
-
-
-def _forbid_assignment(solver: cp_model.CpSolver, grid: CityGrid) -> None:
-    """No later answer may repeat this exact placement of tiles (legal play cannot build it)."""
-    lits = [o.lit for o in grid.offsets if solver.BooleanValue(o.lit)]
-    lits += [lit for c in grid.cells for lit in grid.single[c].values()
-             if solver.BooleanValue(lit)]
-    lits += [lit for per in grid.duplex.values() for lit in per.values()
-             if solver.BooleanValue(lit)]
-    grid.model.AddBoolOr([lit.Not() for lit in lits])
-
-
-def _exclude_layout(grids: Sequence[CityGrid], cities: Sequence[City]) -> None:
-    """The answer's grids must differ from ``cities`` (one per grid) in at least one cell."""
-    matches: list = []
-    cells = 0
-    for grid, city in zip(grids, cities, strict=True):
-        if city.size != grid.size:
-            return
-        for cell in grid.cells:
-            x = city.at(cell)
-            if x is LANDSCAPE:
-                matches += grid.landscape_lits(cell)
-            elif isinstance(x, Building):
-                matches += grid.kind[cell].get(x.token, [])
-            else:
-                return  # an unfinished city differs from every answer
-        cells += len(grid.cells)
-    grids[0].model.Add(sum(matches) <= cells - 1)
 
 def box_pool(edition: str = "essential", variant: str = "standard", mat: str | None = None,
              components: Any = None) -> Pool:

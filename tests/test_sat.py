@@ -1,62 +1,53 @@
-"""``solver.sat.first_settled``: solves raced on threads; the first settled one stops the rest."""
+"""``solver.sat``: the shared solver settings and the budget solves share."""
 
 from __future__ import annotations
 
-import time
-
-import pytest
 from ortools.sat.python import cp_model
 
-from solver.sat import feasibility, first_settled
+from solver.sat import Budget, configure, feasibility, whole
 
 
-class _Slow(cp_model.CpSolverSolutionCallback):
-    """Makes a solve that lists every solution take about a second per ten."""
+def test_a_budget_shares_what_is_left_and_spends_work() -> None:
+    budget = Budget.start(None, 10.0)
+    part = budget.share(0.8)
+    assert (part.seconds, part.work) == (None, 8.0)
+    budget.spend(2.0)
+    assert budget.work_left() == 8.0 and not budget.exhausted()
+    budget.spend(8.0)
+    assert budget.exhausted()
+    unlimited = Budget.start(None, None)
+    assert unlimited.share(0.5).seconds is None and not unlimited.exhausted()
+    timed = Budget.start(100.0, None)
+    assert 0 < timed.share(0.5).seconds <= 50.0
 
-    def on_solution_callback(self) -> None:
-        time.sleep(0.1)
+
+def test_a_budget_of_no_seconds_is_exhausted() -> None:
+    assert Budget.start(0.0, None).exhausted()
 
 
-def _endless() -> tuple[cp_model.CpSolver, cp_model.CpModel, _Slow]:
-    """A solve listing 2**20 solutions a tenth of a second apart: it never settles in time."""
+def test_checks_search_plainly_and_every_solve_presolves_safely() -> None:
+    """A check (``feasibility``) runs one thread without LP, probing or symmetry; every
+    solve skips the inclusion presolve that can certify a wrong optimum (or-tools#5293)."""
+    check, full = cp_model.CpSolver(), cp_model.CpSolver()
+    feasibility(check.parameters, 5)
+    configure(full.parameters, 5, 2, None)
+    assert (check.parameters.num_workers, check.parameters.linearization_level) == (1, 0)
+    assert check.parameters.cp_model_probing_level == 0
+    assert check.parameters.presolve_inclusion_work_limit == 0
+    assert full.parameters.presolve_inclusion_work_limit == 0
+    assert full.parameters.linearization_level == 2
+    assert "max_lp" in full.parameters.extra_subsolvers
+
+
+def test_a_plain_check_proves_an_impossible_model() -> None:
     model = cp_model.CpModel()
-    for i in range(20):
-        model.NewBoolVar(f"x{i}")
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 60
-    return solver, model, _Slow()
-
-
-def _impossible() -> tuple[cp_model.CpSolver, cp_model.CpModel, None]:
-    model = cp_model.CpModel()
-    x = model.NewBoolVar("x")
-    y = model.NewBoolVar("y")
+    x, y = model.NewBoolVar("x"), model.NewBoolVar("y")
     model.Add(x + y == 3)
     solver = cp_model.CpSolver()
-    feasibility(solver.parameters, 60)
-    return solver, model, None
+    feasibility(solver.parameters, 10)
+    assert solver.Solve(model) == cp_model.INFEASIBLE
 
 
-def test_the_first_settled_answer_stops_the_other_solve() -> None:
-    endless, impossible = _endless(), _impossible()
-    start = time.monotonic()
-    solver, code = first_settled([endless, impossible])
-    assert solver is impossible[0]
-    assert code == cp_model.INFEASIBLE
-    assert time.monotonic() - start < 30  # the endless one was stopped, not run to its limit
-
-
-def test_when_nothing_settles_the_first_run_answers() -> None:
-    a, b = _endless(), _endless()
-    a[0].parameters.max_time_in_seconds = 0.5
-    b[0].parameters.max_time_in_seconds = 0.5
-    solver, code = first_settled([a, b])
-    assert solver is a[0]
-    assert code == cp_model.FEASIBLE
-
-
-def test_an_error_on_a_solve_thread_reaches_the_caller() -> None:
-    with pytest.raises(Exception):  # noqa: B017, PT011 - whatever CP-SAT raises for a non-model
-        first_settled([(cp_model.CpSolver(), "not a model", None), _impossible()])
+def test_a_bound_read_as_a_float_rounds_to_the_whole_number_it_stands_for() -> None:
+    assert whole(24.999999999999996) == 25
+    assert whole(25.5) == 25

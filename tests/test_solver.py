@@ -89,7 +89,7 @@ def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.Mo
     monkeypatch.setattr(solve_module, "check_buildable", first_city_only)
     monkeypatch.setattr(solve_module, "configure", no_time_again)
     pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 6 + ["S"] * 6 + ["F|O", "P/H"]})
-    result = solve_pool(pool, time_limit=30, workers=1)
+    result = solve_pool(pool, time_limit=30, workers=1, descent=False)
     assert calls["configured"] == 2  # the solve again ran, and found nothing
     assert result.status == "feasible"
     assert result.score is not None and result.bound is not None

@@ -2,7 +2,8 @@
 category, each in its own module mirroring the scorer's function of the same name.
 
 ``build_model(pool)`` returns the model with one ``CityGrid`` per city and each city's points
-by category; ``solver.solve`` solves it, reads the city back and re-scores it.
+by category (and the parts they split into, ``solver.model.scored``); ``solver.solve`` solves
+it, reads the city back and re-scores it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from solver.model.grid import CityGrid
 from solver.model.houses import score_houses
 from solver.model.offices import score_offices
 from solver.model.parks import score_parks
+from solver.model.scored import Scored
 from solver.model.shops import score_shops
 from solver.model.taverns import score_taverns
 from solver.pool import Pool
@@ -30,11 +32,13 @@ from solver.vocab import CATEGORIES, CIVIC, DISTRICT, FACTORY, HOUSE, OFFICE, PA
 
 @dataclass
 class CityModel:
-    """A built model: the grids (one per city) and each city's points by category."""
+    """A built model: the grids (one per city), each city's points by category, and the
+    parts of those points (for the categories that have them)."""
 
     model: cp_model.CpModel
     grids: list[CityGrid]
     points: list[dict[str, cp_model.LinearExprT | int]]
+    parts: list[dict[str, tuple[cp_model.LinearExprT, ...]]]
 
     def total(self, i: int) -> cp_model.LinearExprT:
         return sum(self.points[i].values())
@@ -73,6 +77,7 @@ def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
     for token, n in Counter(d.token for d in pool.duplexes).items():
         model.Add(sum(g.duplex_count(token) for g in grids) <= n)
     points: list[dict[str, cp_model.LinearExprT | int]] = [{} for _ in grids]
+    parts: list[dict[str, tuple[cp_model.LinearExprT, ...]]] = [{} for _ in grids]
     for name in CATEGORIES:
         if name not in categories:
             continue
@@ -83,5 +88,8 @@ def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
         else:
             per_city = [_PER_GRID[name](g) for g in grids]
         for i, value in enumerate(per_city):
-            points[i][name] = value
-    return CityModel(model, grids, points)
+            scored = value if isinstance(value, Scored) else Scored(value)
+            points[i][name] = scored.points
+            if scored.parts:
+                parts[i][name] = scored.parts
+    return CityModel(model, grids, points, parts)

@@ -2,26 +2,27 @@
 (``score_civics`` / ``civic_value``).
 
 Every term is an exact conjunction of "the tile is on c" with which types are next to c
-(``CityGrid.next_to``), so the sum is exactly the scorer's value.
+(``CityGrid.next_to``), so the sum is exactly the scorer's value.  Its parts: each civic
+token's points (``solver.values.civic_rows``).
 """
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from solver.model.grid import CityGrid
+from solver.model.scored import Scored
 from solver.vocab import CIVIC
 
 
-def score_civics(grid: CityGrid) -> cp_model.LinearExprT:
+def score_civics(grid: CityGrid) -> Scored:
     """Linear in exact conjunctions: with ``calm`` = here and no disliked neighbour,
     value = disliked * here + (none - disliked) * calm + (one - none) * (liked1 + liked2)
     + (both - 2 * one + none) * both_liked, each term a conjunction with ``calm``."""
     pts = grid.rules.civic_points
-    points = []
+    per_token = []
     for token in grid.tokens_of_type(CIVIC):
         civic = grid.building_of[token].civic
         assert civic is not None
+        points: list = []
         for c in grid.cells:
             here = grid.has(c, [token])
             if here is None:
@@ -37,4 +38,5 @@ def score_civics(grid: CityGrid) -> cp_model.LinearExprT:
             if len(one) == 2:
                 both = grid.bool_and(one, f"both_liked_{token}_{c}")
                 points.append((pts["both_liked"] - 2 * pts["one_liked"] + pts["none"]) * both)
-    return sum(points)
+        per_token.append(sum(points))
+    return Scored(sum(per_token), tuple(per_token))

@@ -227,6 +227,10 @@ class CityGrid:
     def total_type(self, t: str) -> cp_model.LinearExprT | int:
         return self.total(self.tokens_of_type(t))
 
+    def total_type_set(self, types: Iterable[str]) -> cp_model.LinearExprT | int:
+        """``total_type`` over several types at once."""
+        return self.total([tok for t in sorted(types) for tok in self.tokens_of_type(t)])
+
     def max_count_type(self, t: str) -> int:
         """An upper bound on the buildings of type ``t`` (the pool's supply plus fixed)."""
         singles = sum(b.type == t for b in self.pool.singles)

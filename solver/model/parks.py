@@ -10,6 +10,9 @@ at each size the edition's table lists (1, 2, 3 parks).  Variables:
 - ``pair[c]`` / ``trio[c]``: the root's group has at least 2 / 3 parks.  Both are read off the
   root's neighbourhood, which is exact: a connected group of 3 or more holds a root with two
   park neighbours, or one park neighbour that has another.
+
+Its parts: how many groups have a root, and how many of them reach each size the table lists
+(``solver.values.park_rows``).
 """
 
 from __future__ import annotations
@@ -20,25 +23,29 @@ from ortools.sat.python import cp_model
 
 from solver.model.grid import CityGrid
 from solver.model.groups import connected_groups
+from solver.model.scored import Scored
 from solver.scoring import park_group_value
 from solver.vocab import PARK
 
 
-def score_parks(grid: CityGrid) -> cp_model.LinearExprT:
+def score_parks(grid: CityGrid) -> Scored:
     model, rules = grid.model, grid.rules
     park = {c: lit for c in grid.cells if (lit := grid.is_type(c, PARK)) is not None}
     if not park:
-        return 0
+        return Scored(0)
     extra = rules.park_extra_per_tile
     steps = len(rules.park_groups)
     bonus = [park_group_value(n, rules) - extra * n for n in range(steps + 1)]
+    reaching: list[list] = [[] for _ in range(steps)]  # groups reaching 1, 2, ... parks
     if steps > 3 or any(x > y for x, y in zip(bonus, bonus[1:], strict=False)):
-        return extra * grid.count_type(PARK) + _bonus_by_sizes(grid, park, bonus)
+        by_sizes = _bonus_by_sizes(grid, park, bonus, reaching)
+        return Scored(extra * grid.count_type(PARK) + by_sizes, _sums(reaching))
     roots = _roots(grid, park)
     points: list = [extra * grid.count_type(PARK)]
     bonuses: list = []
     for c, root in roots.items():
         bonuses.append((bonus[1] - bonus[0]) * root)
+        reaching[0].append(root)
         # each step up (a group of 2+, then 3+) implies the one below, so its bonus adds on
         below = root
         for size, (label, detect) in enumerate(_GROUP_STEPS, start=2):
@@ -48,13 +55,18 @@ def score_parks(grid: CityGrid) -> cp_model.LinearExprT:
             model.AddImplication(step, below)
             model.AddImplication(step, shape)
             bonuses.append((bonus[size] - bonus[size - 1]) * step)
+            reaching[size - 1].append(step)
             below = step
     # a group of n parks never earns more bonus than n times the best bonus per park:
     # redundant, but it keeps the relaxation from crediting every park as a root
     per_park = max(Fraction(bonus[k], k) for k in range(1, steps + 1))
     model.Add(sum(bonuses) * per_park.denominator
               <= per_park.numerator * grid.count_type(PARK))
-    return sum(points) + sum(bonuses)
+    return Scored(sum(points) + sum(bonuses), _sums(reaching))
+
+
+def _sums(lits: list[list]) -> tuple:
+    return tuple(sum(group) for group in lits)
 
 
 def _roots(grid: CityGrid, park: dict) -> dict:
@@ -107,13 +119,16 @@ def _park_trio(grid: CityGrid, park: dict, c) -> object | None:
 _GROUP_STEPS = (("pair", _park_pair), ("trio", _park_trio))
 
 
-def _bonus_by_sizes(grid: CityGrid, park: dict, bonus: list[int]) -> cp_model.LinearExprT:
-    """Exact group sizes by labelling, for a table listing more than three sizes."""
+def _bonus_by_sizes(grid: CityGrid, park: dict, bonus: list[int],
+                    reaching: list[list]) -> cp_model.LinearExprT:
+    """Exact group sizes by labelling, for a table listing more than three sizes (each
+    group reaching each size is added to ``reaching``)."""
     model = grid.model
     groups = connected_groups(model, grid.cells, park, grid.edges, f"{grid.name}_parks")
     points = []
     for r, root in groups.roots.items():
         points.append((bonus[1] - bonus[0]) * root)
+        reaching[0].append(root)
         previous = root
         for k in range(2, len(bonus)):
             b = model.NewBoolVar(f"{grid.name}_park_group_{r}_at_least_{k}")
@@ -121,5 +136,6 @@ def _bonus_by_sizes(grid: CityGrid, park: dict, bonus: list[int]) -> cp_model.Li
             model.Add(groups.sizes[r] <= k - 1).OnlyEnforceIf(b.Not())
             model.AddImplication(b, previous)
             points.append((bonus[k] - bonus[k - 1]) * b)
+            reaching[k - 1].append(b)
             previous = b
     return sum(points)

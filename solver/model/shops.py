@@ -6,7 +6,8 @@
   ``solver.shops.line_next`` reads a line; such a run exists only where the mat puts its bridge.
 
 Each shop is covered by exactly one segment and each segment pays ``shop_sets[len - 1]``, so the
-best cover is the exact best partition the scorer computes.
+best cover is the exact best partition the scorer computes.  Its parts: how many segments of
+each length (``solver.values.shop_rows``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ortools.sat.python import cp_model
 
 from solver.components import Coord
 from solver.model.grid import CityGrid, Offset
+from solver.model.scored import Scored
 from solver.model.tables import as_var, lookup
 from solver.scoring import shop_line_value
 from solver.shops import straight_bridge_end
@@ -67,11 +69,12 @@ def shop_segments(grid: CityGrid) -> dict[tuple[Coord, ...], list]:
     return segs
 
 
-def score_shops(grid: CityGrid) -> cp_model.LinearExprT:
+def score_shops(grid: CityGrid) -> Scored:
     """The city's shop points: the best partition of its shops into straight sets."""
     model, sets = grid.model, grid.rules.shop_sets
     shop = {c: grid.is_type(c, SHOP) for c in grid.cells}
     covering: dict[Coord, list] = defaultdict(list)
+    by_length: dict[int, list] = defaultdict(list)
     points = []
     for cells, needs in shop_segments(grid).items():
         if any(shop[c] is None for c in cells):
@@ -82,11 +85,12 @@ def score_shops(grid: CityGrid) -> cp_model.LinearExprT:
         for c in cells:
             covering[c].append(seg)
         points.append(sets[len(cells) - 1] * seg)
+        by_length[len(cells)].append(seg)
     for c in grid.cells:
         if shop[c] is not None:
             model.Add(sum(covering[c]) == shop[c])
     _no_more_than_straight_lines(grid, sum(points))
-    return sum(points)
+    return Scored(sum(points), tuple(sum(by_length[k]) for k in range(1, len(sets) + 1)))
 
 
 def _no_more_than_straight_lines(grid: CityGrid, points: cp_model.LinearExprT) -> None:

@@ -38,11 +38,13 @@ def lookup(model: cp_model.CpModel, index: cp_model.IntVar, table: Sequence[int]
 
 
 def steps(model: cp_model.CpModel, size: cp_model.IntVar, table: Sequence[int],
-          name: str) -> cp_model.LinearExprT:
+          name: str, exact: bool = False) -> cp_model.LinearExprT:
     """``table[size]`` for a table that never drops, paid a step at a time: ``reach[s]`` (the
     size is at least ``s``) for each size where the table rises.  Only lower bounds on
     ``size`` are enforced, so maximising makes the points exact; the linear relaxation
     ``size >= s * reach[s]`` is the table's concave envelope, tighter than an element.
+    ``exact``: the upper bounds too (a step not paid means the size is below it), so the
+    points are ``table[size]`` whatever the objective.
 
     >>> m = cp_model.CpModel()
     >>> n = m.NewIntVar(3, 3, "n")
@@ -63,6 +65,8 @@ def steps(model: cp_model.CpModel, size: cp_model.IntVar, table: Sequence[int],
             continue
         reach = model.NewBoolVar(f"{name}_reach_{s}")
         model.Add(size >= s).OnlyEnforceIf(reach)
+        if exact:
+            model.Add(size <= s - 1).OnlyEnforceIf(reach.Not())
         if below is not None:
             model.AddImplication(reach, below)
         points.append(rise * reach)

@@ -1,0 +1,317 @@
+"""Proof by descent: the best city found level by level, each level split into exact scores.
+
+Each category's points are at most its cap, so no city scores more than the caps' sum.  The
+descent asks, for each total from that sum down, whether some city scores exactly that total,
+one *split* at a time (``solver.values.splits``): every category's points equal to one value it
+can take, with the parts that value allows (``solver.values``).  The first split that holds a
+city is the optimum, once every split of every higher total is refuted.
+
+Exact scores are what make each check fast.  Presolve turns "civic tiles 15 from three tiles"
+into "one tile scores 3, the other two 6", and "shops 15 from four" into "one straight set of
+four"; a bound on a sum (``total >= T``) tells it none of that, which is why one model asking
+for a total was measured slower than the splits one by one, and maximising slower still.  Each
+check is a plain search (``sat.feasibility``: one thread, no LP, no objective).
+
+Checks run ``workers`` at a time, one thread each, highest totals first; a thread that runs out
+of splits at one total starts on the next total down before the others finish, so both cores
+stay busy.  A city at total T makes every split of T or below moot (those checks are stopped);
+what is left is refuting the splits above T.  The caps may start as the tiles' own bound
+(``CityValues.caps``) while one thread solves each category's cap (``refine``): splits above a
+refined cap are refuted without a check.
+
+>>> from solver.pool import pool_from_json
+>>> from solver.sat import Budget
+>>> from solver.values import city_values
+>>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+>>> outcome = descend(pool, city_values(pool).caps(), Budget.start(10, None), workers=1)
+>>> outcome.status, outcome.bound, outcome.best[2].total
+('optimal', 25, 25)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from solver.answers import (
+    ModelMismatch,
+    PlacedTile,
+    exclude_layouts,
+    forbid_assignment,
+    read_city,
+    rescore,
+)
+from solver.buildable import check_buildable
+from solver.city import City
+from solver.model import CityModel, build_model
+from solver.model.tables import as_var
+from solver.pool import Pool
+from solver.sat import Budget, feasibility
+from solver.scoring import Score
+from solver.values import CityValues, city_values, splits
+
+Answer = tuple[City, tuple[PlacedTile, ...], Score]
+Progress = Callable[[int, int, float], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the descent settled: ``bound`` bounds every city (None: nothing refuted), ``best``
+    is the best city found, ``caps`` the caps it ended with."""
+
+    status: str  # optimal, feasible (a city, not proven), infeasible, unknown (no city)
+    best: Answer | None
+    bound: int | None
+    caps: dict[str, int]
+    checks: int
+
+
+def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, *,
+            exclude: Sequence[City] = (), min_score: int | None = None,
+            progress: Progress | None = None,
+            refine: Callable[[Callable[[cp_model.CpSolver], None]], dict[str, int]] | None
+            = None) -> Outcome:
+    """The best city of a pool that uses every tile, proven by exact splits (module doc).
+
+    ``budget`` limits the whole descent (each check gets what is left); ``exclude`` lists
+    layouts the answer must differ from and ``min_score`` the least total worth a check.
+    ``refine`` (run on one of the threads first) returns caps that may be lower than
+    ``caps``; it is handed a function that registers each CP-SAT solver it runs, so the
+    descent can stop it once the answer is known.
+    """
+    run = _Descent(pool, caps, budget, exclude, min_score, progress)
+    threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
+               for i in range(1, max(1, workers))]
+    for t in threads:
+        t.start()
+    run.work(refine if workers <= 1 else None)
+    for t in threads:
+        t.join()
+    return run.outcome()
+
+
+class _Settled(Exception):
+    """Raised in the refining thread once the descent has settled: it stops refining."""
+
+
+@dataclass
+class _Task:
+    split: dict[str, int]
+    total: int
+    solver: cp_model.CpSolver | None = None
+    moot: bool = False  # stopped because a city at its total or above is known
+
+
+@dataclass
+class _Descent:
+    pool: Pool
+    caps: dict[str, int]
+    budget: Budget
+    exclude: Sequence[City]
+    min_score: int | None
+    progress: Progress | None
+    values: CityValues = field(init=False)
+    base: CityModel = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lock = threading.Lock()
+        self.start = time.monotonic()
+        self.values = city_values(self.pool)
+        self.base = build_model(self.pool)
+        for city in self.exclude:
+            exclude_layouts(self.base.model, self.base.grids, [city])
+        self.top = sum(self.caps.values())
+        self.floor = max(0, self.min_score or 0)
+        self.level = self.top + 1  # the next total to split is one below this
+        self.queue: deque[_Task] = deque()
+        self.open: Counter[int] = Counter()  # splits of each total not yet refuted
+        self.running: list[_Task] = []
+        self.helpers: list[cp_model.CpSolver] = []  # the refining thread's solvers
+        self.best: Answer | None = None
+        self.errors: list[BaseException] = []
+        self.checks = 0
+        self.done = False
+
+    # --- the threads ---------------------------------------------------------------------
+
+    def work(self, refine: Callable | None) -> None:
+        try:
+            if refine is not None:
+                self._refine(refine)
+            while (task := self._next()) is not None:
+                self._finish(task, *self._check(task))
+        except BaseException as err:  # noqa: BLE001 - raised again by outcome()
+            with self.lock:
+                self.errors.append(err)
+                self._stop_all()
+
+    def _refine(self, refine: Callable) -> None:
+        def register(solver: cp_model.CpSolver) -> None:
+            with self.lock:
+                if self.done:
+                    raise _Settled  # the answer is known: no more caps
+                self.helpers.append(solver)
+        try:
+            found = refine(register)
+        except _Settled:
+            return
+        with self.lock:
+            lowered = {k: min(v, found.get(k, v)) for k, v in self.caps.items()}
+            if lowered == self.caps:
+                return
+            self.caps = lowered
+            for task in self.running:
+                if self._beyond_caps(task.split) and task.solver is not None:
+                    task.moot = True
+                    task.solver.StopSearch()
+
+    def _next(self) -> _Task | None:
+        with self.lock:
+            while not self.done and not self.errors:
+                if self.budget.exhausted():
+                    return None
+                best = self.best[2].total if self.best else None
+                while self.queue:
+                    task = self.queue.popleft()
+                    if (best is not None and task.total <= best) or self._beyond_caps(
+                            task.split):
+                        self.open[task.total] -= 1
+                        continue
+                    task.solver = cp_model.CpSolver()
+                    self.running.append(task)
+                    return task
+                if self.level - 1 < self.floor or (best is not None and self.level - 1 <= best):
+                    return None
+                self.level -= 1
+                found = splits(self.values.values, self.caps, self.level)
+                self.open[self.level] += len(found)
+                self.queue.extend(_Task(s, self.level) for s in found)
+                self._report()
+            return None
+
+    # --- one check -----------------------------------------------------------------------
+
+    def _check(self, task: _Task) -> tuple[str, Answer | None]:
+        """Is there a city scoring exactly ``task.split``?  (optimal / infeasible / unknown)"""
+        model = self._split_model(task.split)
+        solver = task.solver
+        assert solver is not None
+        while True:
+            with self.lock:
+                feasibility(solver.parameters, self.budget.seconds_left())
+                work = self.budget.work_left()
+            if work is not None:
+                solver.parameters.max_deterministic_time = work
+            code = solver.Solve(model)
+            with self.lock:
+                self.budget.spend(solver.deterministic_time)
+            if code == cp_model.INFEASIBLE:
+                return "infeasible", None
+            if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return "unknown", None
+            grid = self.base.grids[0]
+            city, placed = read_city(solver, grid, self.pool)
+            if not check_buildable(city, self.pool, placed):
+                return "optimal", (city, placed, rescore(solver, self.base, 0, city, self.pool,
+                                                         "feasible"))
+            forbid_assignment(model, solver, grid)  # legal play cannot build it: another
+            if self.budget.exhausted():
+                return "unknown", None
+
+    def _split_model(self, split: dict[str, int]) -> cp_model.CpModel:
+        """The base model with each category's points equal to the split's, and its parts
+        one of the rows ``solver.values`` allows for that score."""
+        model = self.base.model.clone()
+        points, parts = self.base.points[0], self.base.parts[0]
+        for name, value in split.items():
+            expr = points[name]
+            if isinstance(expr, int):
+                continue  # the split took its one value
+            model.Add(expr == value)
+            rows = self.values.rows.get(name, {}).get(value)
+            if rows and name in parts:
+                if len(parts[name]) != len(rows[0]):
+                    raise ModelMismatch(f"{name}: the model has {len(parts[name])} parts, "
+                                        f"the values {len(rows[0])}")
+                columns = list(zip(*rows, strict=True))
+                parts_vars = [as_var(model, e, min(col), max(col), f"{name}_part_{k}")
+                              for k, (e, col) in enumerate(zip(parts[name], columns,
+                                                                strict=True))]
+                model.AddAllowedAssignments(parts_vars, rows)
+        return model
+
+    def _finish(self, task: _Task, status: str, answer: Answer | None) -> None:
+        with self.lock:
+            self.checks += 1
+            self.running.remove(task)
+            if answer is not None:
+                self._found(task, answer)
+            if answer is not None or status == "infeasible" or task.moot:
+                self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
+            if self._settled():
+                self._stop_all()
+            self._report()
+
+    def _found(self, task: _Task, answer: Answer) -> None:
+        """A city for ``task``'s split: its real score may be higher (shops, parks and
+        districts are counted from below), but never at a total already refuted."""
+        real = answer[2].total
+        best = self.best[2].total if self.best else None
+        if real > task.total and (best is None or best < real) and self.level <= real \
+                and self.open[real] == 0:
+            raise ModelMismatch(f"a split of {task.total} holds a city scoring {real}, but "
+                                f"every split of {real} was refuted: {answer[0].notation()}")
+        if best is None or real > best:
+            self.best = answer
+            for other in self.running:
+                if other.total <= real and other.solver is not None:
+                    other.moot = True
+                    other.solver.StopSearch()
+
+    # --- bookkeeping (under the lock) ----------------------------------------------------
+
+    def _beyond_caps(self, split: dict[str, int]) -> bool:
+        return any(v > self.caps.get(k, v) for k, v in split.items())
+
+    def _highest_open(self) -> int | None:
+        """The highest total some city might still score that beats the best found."""
+        best = self.best[2].total if self.best else self.floor - 1
+        above = [t for t, n in self.open.items() if n > 0 and t > best]
+        if self.level - 1 > best and self.level - 1 >= self.floor:
+            above.append(self.level - 1)  # not yet split
+        return max(above, default=None)
+
+    def _settled(self) -> bool:
+        return self._highest_open() is None
+
+    def _stop_all(self) -> None:
+        self.done = True
+        for task in self.running:
+            if task.solver is not None:
+                task.solver.StopSearch()
+        for solver in self.helpers:
+            solver.StopSearch()
+
+    def _report(self) -> None:
+        if self.progress is not None and self.best is not None:
+            bound = self._highest_open()
+            self.progress(self.best[2].total, max(self.best[2].total, bound or 0),
+                          time.monotonic() - self.start)
+
+    def outcome(self) -> Outcome:
+        if self.errors:
+            raise self.errors[0]
+        top = self._highest_open()
+        if self.best is not None:
+            score = self.best[2].total
+            bound = score if top is None else max(score, top)
+            status = "optimal" if bound == score else "feasible"
+            return Outcome(status, self.best, bound, self.caps, self.checks)
+        if top is None:
+            return Outcome("infeasible", None, None, self.caps, self.checks)
+        return Outcome("unknown", None, top, self.caps, self.checks)
