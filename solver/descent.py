@@ -19,6 +19,11 @@ what is left is refuting the splits above T.  The caps may start as the tiles' o
 (``CityValues.caps``) while one thread solves each category's cap (``refine``): splits above a
 refined cap are refuted without a check.
 
+A pool holding more tiles than its city takes is split one level further: by composition
+(``solver.compositions``: how many tiles of each token the city takes), each joining the
+descent at its own bound, with its counts fixed in the check and its own values.  The levels
+are shared: a total is refuted once every composition that could reach it is.
+
 >>> from solver.pool import pool_from_json
 >>> from solver.sat import Budget
 >>> from solver.values import city_values
@@ -48,12 +53,14 @@ from solver.answers import (
 )
 from solver.buildable import check_buildable
 from solver.city import City
+from solver.compositions import Compositions
 from solver.model import CityModel, build_model
 from solver.model.tables import as_var
 from solver.pool import Pool
 from solver.sat import Budget, feasibility
 from solver.scoring import Score
 from solver.values import CityValues, city_values, splits
+from solver.vocab import CIVIC
 
 Answer = tuple[City, tuple[PlacedTile, ...], Score]
 Progress = Callable[[int, int, float], None]
@@ -76,13 +83,16 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
             progress: Progress | None = None,
             refine: Callable[[Callable[[cp_model.CpSolver], None]], dict[str, int]] | None
             = None) -> Outcome:
-    """The best city of a pool that uses every tile, proven by exact splits (module doc).
+    """The best city of the pool, proven by exact splits (module doc).
 
+    ``caps`` bounds each category in every city of the pool (a pool with tiles to choose
+    also bounds each composition by its counted caps; its ``caps`` may be empty).
     ``budget`` limits the whole descent (each check gets what is left); ``exclude`` lists
     layouts the answer must differ from and ``min_score`` the least total worth a check.
     ``refine`` (run on one of the threads first) returns caps that may be lower than
     ``caps``; it is handed a function that registers each CP-SAT solver it runs, so the
-    descent can stop it once the answer is known.
+    descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
+    with too much to choose from.
     """
     run = _Descent(pool, caps, budget, exclude, min_score, progress)
     threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
@@ -100,7 +110,18 @@ class _Settled(Exception):
 
 
 @dataclass
+class _Space:
+    """The cities a split is checked among: every city of the pool's tiles, or of one
+    composition (its counts fixed in the check), with their values and caps."""
+
+    values: CityValues
+    caps: dict[str, int]
+    fixes: tuple[tuple[cp_model.LinearExprT, int], ...] = ()
+
+
+@dataclass
 class _Task:
+    space: _Space
     split: dict[str, int]
     total: int
     solver: cp_model.CpSolver | None = None
@@ -115,17 +136,25 @@ class _Descent:
     exclude: Sequence[City]
     min_score: int | None
     progress: Progress | None
-    values: CityValues = field(init=False)
     base: CityModel = field(init=False)
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
         self.start = time.monotonic()
-        self.values = city_values(self.pool)
         self.base = build_model(self.pool)
         for city in self.exclude:
             exclude_layouts(self.base.model, self.base.grids, [city])
-        self.top = sum(self.caps.values())
+        self.active: list[_Space] = []
+        if self.pool.uses_all:
+            self.whole: _Space | None = _Space(city_values(self.pool), dict(self.caps))
+            self.choices = None
+            self.top = sum(self.caps.values())
+        else:
+            grid = self.base.grids[0]
+            self.whole = None
+            self.choices = Compositions(self.pool, [
+                (tok, grid.building_of[tok].civic) for tok in grid.tokens_of_type(CIVIC)])
+            self.top = self.choices.top() or -1
         self.floor = max(0, self.min_score or 0)
         self.level = self.top + 1  # the next total to split is one below this
         self.queue: deque[_Task] = deque()
@@ -161,12 +190,13 @@ class _Descent:
         except _Settled:
             return
         with self.lock:
-            lowered = {k: min(v, found.get(k, v)) for k, v in self.caps.items()}
-            if lowered == self.caps:
-                return
-            self.caps = lowered
+            # a cap bounds its category in every city of the pool, so in every space
+            self.caps = {k: min(v, found[k]) if k in found else v
+                         for k, v in {**found, **self.caps}.items()}
+            for space in self.active:
+                space.caps.update(self._capped(space.caps))
             for task in self.running:
-                if self._beyond_caps(task.split) and task.solver is not None:
+                if self._beyond_caps(task) and task.solver is not None:
                     task.moot = True
                     task.solver.StopSearch()
 
@@ -178,8 +208,7 @@ class _Descent:
                 best = self.best[2].total if self.best else None
                 while self.queue:
                     task = self.queue.popleft()
-                    if (best is not None and task.total <= best) or self._beyond_caps(
-                            task.split):
+                    if (best is not None and task.total <= best) or self._beyond_caps(task):
                         self.open[task.total] -= 1
                         continue
                     task.solver = cp_model.CpSolver()
@@ -188,9 +217,11 @@ class _Descent:
                 if self.level - 1 < self.floor or (best is not None and self.level - 1 <= best):
                     return None
                 self.level -= 1
-                found = splits(self.values.values, self.caps, self.level)
-                self.open[self.level] += len(found)
-                self.queue.extend(_Task(s, self.level) for s in found)
+                self.active += self._spaces_at(self.level)
+                for space in self.active:
+                    found = splits(space.values.values, space.caps, self.level)
+                    self.open[self.level] += len(found)
+                    self.queue.extend(_Task(space, s, self.level) for s in found)
                 self._report()
             return None
 
@@ -198,7 +229,7 @@ class _Descent:
 
     def _check(self, task: _Task) -> tuple[str, Answer | None]:
         """Is there a city scoring exactly ``task.split``?  (optimal / infeasible / unknown)"""
-        model = self._split_model(task.split)
+        model = self._split_model(task)
         solver = task.solver
         assert solver is not None
         while True:
@@ -223,17 +254,19 @@ class _Descent:
             if self.budget.exhausted():
                 return "unknown", None
 
-    def _split_model(self, split: dict[str, int]) -> cp_model.CpModel:
-        """The base model with each category's points equal to the split's, and its parts
-        one of the rows ``solver.values`` allows for that score."""
+    def _split_model(self, task: _Task) -> cp_model.CpModel:
+        """The base model with the space's counts, each category's points equal to the
+        split's, and its parts one of the rows ``solver.values`` allows for that score."""
         model = self.base.model.clone()
+        for expr, value in task.space.fixes:
+            model.Add(expr == value)
         points, parts = self.base.points[0], self.base.parts[0]
-        for name, value in split.items():
+        for name, value in task.split.items():
             expr = points[name]
             if isinstance(expr, int):
                 continue  # the split took its one value
             model.Add(expr == value)
-            rows = self.values.rows.get(name, {}).get(value)
+            rows = task.space.values.rows.get(name, {}).get(value)
             if rows and name in parts:
                 if len(parts[name]) != len(rows[0]):
                     raise ModelMismatch(f"{name}: the model has {len(parts[name])} parts, "
@@ -275,8 +308,27 @@ class _Descent:
 
     # --- bookkeeping (under the lock) ----------------------------------------------------
 
-    def _beyond_caps(self, split: dict[str, int]) -> bool:
-        return any(v > self.caps.get(k, v) for k, v in split.items())
+    def _beyond_caps(self, task: _Task) -> bool:
+        return any(v > task.space.caps.get(k, v) for k, v in task.split.items())
+
+    def _spaces_at(self, level: int) -> list[_Space]:
+        """The spaces whose bound is ``level``: the whole pool at the caps' sum, or every
+        composition with that bound."""
+        if self.whole is not None:
+            return [self.whole] if level == self.top else []
+        assert self.choices is not None
+        grid = self.base.grids[0]
+        out = []
+        for c in self.choices.at(level):
+            fixes = tuple((grid.single_count(tok), k) for tok, k in c.singles) + tuple(
+                (grid.duplex_count(tok), k) for tok, k in c.duplexes)
+            values = city_values(c.pool(self.pool), self.choices.civic_tokens)
+            out.append(_Space(values, self._capped(values.caps()), fixes))
+        return out
+
+    def _capped(self, caps: dict[str, int]) -> dict[str, int]:
+        """``caps`` lowered to the pool's own caps where those are known."""
+        return {k: min(v, self.caps.get(k, v)) for k, v in caps.items()}
 
     def _highest_open(self) -> int | None:
         """The highest total some city might still score that beats the best found."""

@@ -35,11 +35,12 @@ the board; one a city reaches is never missing), computed from the scorer's own 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from solver.city import Context, District
 from solver.pool import Pool
 from solver.rulesets import Ruleset
 from solver.scoring import (
@@ -49,7 +50,7 @@ from solver.scoring import (
     park_group_value,
     tavern_value,
 )
-from solver.tiles import Building
+from solver.tiles import Building, Civic
 from solver.vocab import (
     CATEGORIES,
     CIVIC,
@@ -82,32 +83,61 @@ class CityValues:
         return {name: max(vals) for name, vals in self.values.items()}
 
 
-def city_values(pool: Pool) -> CityValues:
-    """The values and parts of a city built from every tile of ``pool`` (fixed ones too)."""
-    rules = pool.rules
-    buildings = pool.buildings
-    count = Counter(b.type for b in buildings)
+@dataclass(frozen=True)
+class Tally:
+    """What the values depend on: the buildings of each type, the taverns of each kind, and
+    the tiles of each civic token (``civic_tokens`` lists every token the model has, in its
+    order, some perhaps on no tile)."""
+
+    types: Counter[str]
+    kinds: Counter[str]
+    civics: tuple[tuple[Civic, int], ...]
+
+    @classmethod
+    def of(cls, buildings: Sequence[Building],
+           civic_tokens: Sequence[tuple[str, Civic]] | None = None) -> Tally:
+        tokens = Counter(b.token for b in buildings if b.type == CIVIC)
+        listed = civic_tokens if civic_tokens is not None else sorted(
+            {(b.token, b.civic) for b in buildings if b.type == CIVIC and b.civic is not None},
+            key=lambda tc: tc[0])
+        return cls(Counter(b.type for b in buildings),
+                   Counter(b.tavern for b in buildings if b.type == TAVERN),
+                   tuple((civic, tokens[token]) for token, civic in listed))
+
+
+def city_values(pool: Pool, civic_tokens: Sequence[tuple[str, Civic]] | None = None
+                ) -> CityValues:
+    """The values and parts of a city built from every tile of ``pool`` (fixed ones too).
+    ``civic_tokens``: the civic tokens (and tiles) the model lists, when it lists more than
+    the pool holds (a composition of a larger pool, ``solver.compositions``)."""
+    return tally_values(Tally.of(pool.buildings, civic_tokens), pool.context, pool.rules)
+
+
+def tally_values(tally: Tally, context: Context, rules: Ruleset) -> CityValues:
+    """``city_values`` from the counts alone."""
+    count = tally.types
     rows = {SHOP: _by_value(shop_rows(count[SHOP], rules)),
             PARK: _by_value(park_rows(count[PARK], rules))}
-    civic = civic_rows(buildings, rules)
+    civic_choices = [civic_token_values(civic, n, set(count), rules)
+                     for civic, n in tally.civics]
+    district_choices = [district_values(d, count, rules)
+                        for d in context.districts]
+    civic = _combination_rows(civic_choices)
     if civic is not None:
         rows[CIVIC] = _by_value(civic)
-    district = district_rows(pool)
+    district = _combination_rows(district_choices)
     if district is not None:
         rows[DISTRICT] = _by_value(district)
+    others = sum(1 for t in HOUSE_COUNTED_TYPES if count[t] > 0)
     values = {
-        FACTORY: (count[FACTORY] * factory_points_per_tile(
-            count[FACTORY], pool.context.rival_factories, rules.factory_ranks),),
+        FACTORY: (factory_value(count[FACTORY], context, rules),),
         SHOP: tuple(rows[SHOP]),
-        TAVERN: (tavern_value(Counter(b.tavern for b in buildings if b.type == TAVERN),
-                              rules),),
+        TAVERN: (tavern_value(tally.kinds, rules),),
         PARK: tuple(rows[PARK]),
         OFFICE: office_values(count[OFFICE], count[TAVERN] > 0, rules),
-        HOUSE: house_values(count[HOUSE], count, rules),
-        CIVIC: tuple(rows[CIVIC]) if CIVIC in rows else _sums(civic_tile_values(buildings,
-                                                                                 rules)),
-        DISTRICT: (tuple(rows[DISTRICT]) if DISTRICT in rows
-                   else _sums(district_values(pool))),
+        HOUSE: house_values(count[HOUSE], others, count[FACTORY] > 0, rules),
+        CIVIC: tuple(rows[CIVIC]) if CIVIC in rows else _sums(civic_choices),
+        DISTRICT: tuple(rows[DISTRICT]) if DISTRICT in rows else _sums(district_choices),
     }
     assert tuple(values) == CATEGORIES
     return CityValues({k: tuple(sorted(set(v))) for k, v in values.items()}, rows)
@@ -157,57 +187,49 @@ def park_rows(n: int, rules: Ruleset) -> list[tuple[int, Parts]]:
             for split in partitions(n, n)]
 
 
+def factory_value(n: int, context: Context, rules: Ruleset) -> int:
+    """``n`` factories ranked against the rivals: one value."""
+    return n * factory_points_per_tile(n, context.rival_factories, rules.factory_ranks)
+
+
 def office_values(n: int, taverns: bool, rules: Ruleset) -> tuple[int, ...]:
     """The offices' sets, plus a bonus for any number of them next to a tavern."""
     bonuses = range(n + 1) if taverns else (0,)
     return tuple(office_set_value(n, rules) + rules.office_tavern_bonus * b for b in bonuses)
 
 
-def house_values(n: int, count: Mapping[str, int], rules: Ruleset) -> tuple[int, ...]:
-    """Each house pays the types present, or its due next to a factory (any number spoilt)."""
-    others = sum(1 for t in HOUSE_COUNTED_TYPES if count[t] > 0)
-    spoilt = range(n + 1) if count[FACTORY] > 0 else (0,)
+def house_values(n: int, others: int, factories: bool, rules: Ruleset) -> tuple[int, ...]:
+    """Each house pays the ``others`` types present, or its due next to a factory (any
+    number spoilt, where the city holds a factory)."""
+    spoilt = range(n + 1) if factories else (0,)
     return tuple(others * (n - s) + rules.house_next_to_factory * s for s in spoilt)
 
 
-def civic_tile_values(buildings: Sequence[Building], rules: Ruleset) -> list[tuple[int, ...]]:
-    """Each civic token's possible points (a token on several tiles: their sums), sorted by
-    token as the model lists them.  A tile is never next to a type the city does not hold,
-    liked or disliked."""
-    present = {b.type for b in buildings}
+def civic_tile_scores(civic: Civic, present: Collection[str], rules: Ruleset
+                      ) -> tuple[int, ...]:
+    """What one civic tile can score in a city holding the ``present`` types: it is never
+    next to a type the city does not hold, liked or disliked."""
     pts = rules.civic_points
-    tiles = Counter(b.token for b in buildings if b.type == CIVIC)
-    civics = {b.token: b.civic for b in buildings if b.type == CIVIC and b.civic is not None}
-    out = []
-    for token in sorted(tiles):
-        civic = civics[token]
-        liked = len(civic.likes & present)
-        own = {pts["none"], *(pts["disliked"] for _ in (1,) if civic.dislikes in present),
-               *((pts["one_liked"], pts["both_liked"])[:liked])}
-        out.append(_sums([sorted(own)] * tiles[token]))
-    return out
+    liked = len(civic.likes & set(present))
+    own = {pts["none"], *((pts["disliked"],) if civic.dislikes in present else ()),
+           *((pts["one_liked"], pts["both_liked"])[:liked])}
+    return tuple(sorted(own))
 
 
-def civic_rows(buildings: Sequence[Building], rules: Ruleset) -> list[tuple[int, Parts]] | None:
-    """(points, each civic token's points) for every combination; None if too many."""
-    return _combination_rows(civic_tile_values(buildings, rules))
+def civic_token_values(civic: Civic, tiles: int, present: Collection[str], rules: Ruleset
+                       ) -> tuple[int, ...]:
+    """A civic token's possible points over its ``tiles`` tiles (none: 0)."""
+    return _sums([civic_tile_scores(civic, present, rules)] * tiles)
 
 
-def district_values(pool: Pool) -> list[tuple[int, ...]]:
-    """Each district's possible points: its table for every size its tiles can reach (no
+def district_values(district: District, count: Mapping[str, int], rules: Ruleset
+                    ) -> tuple[int, ...]:
+    """A district's possible points: its table for every size its tiles can reach (no
     district only when the city holds none of its types)."""
-    out = []
-    cells = pool.rules.size * pool.rules.size
-    for d in pool.context.districts:
-        most = min(cells, sum(b.type in d.types for b in pool.buildings))
-        sizes = range(1, most + 1) if most else (0,)
-        out.append(tuple(sorted({district_points(s, d.rivals, d.points) for s in sizes})))
-    return out
-
-
-def district_rows(pool: Pool) -> list[tuple[int, Parts]] | None:
-    """(points, each district's points) for every combination; None if too many."""
-    return _combination_rows(district_values(pool))
+    most = min(rules.size * rules.size, sum(count[t] for t in district.types))
+    sizes = range(1, most + 1) if most else (0,)
+    return tuple(sorted({district_points(s, district.rivals, district.points)
+                         for s in sizes}))
 
 
 def _combination_rows(choices: list[tuple[int, ...]]) -> list[tuple[int, Parts]] | None:

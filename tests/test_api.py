@@ -19,7 +19,7 @@ runner = CliRunner()
 
 DOCUMENTED = ["solver", "solver.errors", "solver.tiles", "solver.components", "solver.rulesets",
               "solver.city", "solver.scoring", "solver.table", "solver.pool", "solver.layout",
-              "solver.cityfile", "solver.shops"]
+              "solver.cityfile", "solver.shops", "solver.compositions"]
 
 
 @pytest.mark.parametrize("name", DOCUMENTED)
