@@ -21,7 +21,8 @@ refined cap are refuted without a check.
 
 A pool holding more tiles than its city takes is split one level further: by composition
 (``solver.compositions``: how many tiles of each token the city takes), each joining the
-descent at its own bound, with its counts fixed in the check and its own values.  The levels
+descent at its own bound, with its own values and its own model (built from its tiles alone,
+so its counts are constants).  The levels
 are shared: a total is refuted once every composition that could reach it is.
 
 >>> from solver.pool import pool_from_json
@@ -39,7 +40,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -60,9 +61,10 @@ from solver.pool import Pool
 from solver.sat import Budget, feasibility
 from solver.scoring import Score
 from solver.values import CityValues, city_values, splits
-from solver.vocab import CIVIC
 
 Answer = tuple[City, tuple[PlacedTile, ...], Score]
+#: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
+MOST_MODELS = 256
 Progress = Callable[[int, int, float], None]
 
 
@@ -112,11 +114,14 @@ class _Settled(Exception):
 @dataclass
 class _Space:
     """The cities a split is checked among: every city of the pool's tiles, or of one
-    composition (its counts fixed in the check), with their values and caps."""
+    composition's tiles (``tiles``: that composition's own pool), with their values and
+    caps.  ``model`` is the space's model once built (a composition's is built on its first
+    check and dropped when ``MOST_MODELS`` newer ones are held)."""
 
     values: CityValues
     caps: dict[str, int]
-    fixes: tuple[tuple[cp_model.LinearExprT, int], ...] = ()
+    tiles: Pool
+    model: CityModel | None = None
 
 
 @dataclass
@@ -136,24 +141,20 @@ class _Descent:
     exclude: Sequence[City]
     min_score: int | None
     progress: Progress | None
-    base: CityModel = field(init=False)
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
         self.start = time.monotonic()
-        self.base = build_model(self.pool)
-        for city in self.exclude:
-            exclude_layouts(self.base.model, self.base.grids, [city])
         self.active: list[_Space] = []
+        self.built: deque[_Space] = deque()  # the compositions whose model is held, oldest first
         if self.pool.uses_all:
-            self.whole: _Space | None = _Space(city_values(self.pool), dict(self.caps))
+            self.whole: _Space | None = _Space(city_values(self.pool), dict(self.caps),
+                                               self.pool, self._model(self.pool))
             self.choices = None
             self.top = sum(self.caps.values())
         else:
-            grid = self.base.grids[0]
             self.whole = None
-            self.choices = Compositions(self.pool, [
-                (tok, grid.building_of[tok].civic) for tok in grid.tokens_of_type(CIVIC)])
+            self.choices = Compositions(self.pool)
             self.top = self.choices.top() or -1
         self.floor = max(0, self.min_score or 0)
         self.level = self.top + 1  # the next total to split is one below this
@@ -227,9 +228,32 @@ class _Descent:
 
     # --- one check -----------------------------------------------------------------------
 
+    def _model(self, pool: Pool) -> CityModel:
+        """The model of ``pool``'s cities, every excluded layout ruled out."""
+        cm = build_model(pool)
+        for city in self.exclude:
+            exclude_layouts(cm.model, cm.grids, [city])
+        return cm
+
+    def _model_of(self, space: _Space) -> CityModel:
+        """The space's model: a composition's own model (its counts constants) is built on
+        its first check, since the pool's model with the counts fixed by constraints was
+        measured 10-100x slower to refute a split (0.1 s against 1.3-28 s)."""
+        cm = space.model
+        if cm is None:
+            cm = self._model(space.tiles)
+            with self.lock:
+                space.model = cm
+                self.built.append(space)
+                while len(self.built) > MOST_MODELS:
+                    self.built.popleft().model = None
+        return cm
+
     def _check(self, task: _Task) -> tuple[str, Answer | None]:
         """Is there a city scoring exactly ``task.split``?  (optimal / infeasible / unknown)"""
-        model = self._split_model(task)
+        cm = self._model_of(task.space)
+        pool = task.space.tiles
+        model = self._split_model(task, cm)
         solver = task.solver
         assert solver is not None
         while True:
@@ -245,22 +269,20 @@ class _Descent:
                 return "infeasible", None
             if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 return "unknown", None
-            grid = self.base.grids[0]
-            city, placed = read_city(solver, grid, self.pool)
-            if not check_buildable(city, self.pool, placed):
-                return "optimal", (city, placed, rescore(solver, self.base, 0, city, self.pool,
-                                                         "feasible"))
+            grid = cm.grids[0]
+            city, placed = read_city(solver, grid, pool)
+            if not check_buildable(city, pool, placed):
+                return "optimal", (city, placed, rescore(solver, cm, 0, city, pool, "feasible"))
             forbid_assignment(model, solver, grid)  # legal play cannot build it: another
             if self.budget.exhausted():
                 return "unknown", None
 
-    def _split_model(self, task: _Task) -> cp_model.CpModel:
-        """The base model with the space's counts, each category's points equal to the
-        split's, and its parts one of the rows ``solver.values`` allows for that score."""
-        model = self.base.model.clone()
-        for expr, value in task.space.fixes:
-            model.Add(expr == value)
-        points, parts = self.base.points[0], self.base.parts[0]
+    @staticmethod
+    def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
+        """The space's model with each category's points equal to the split's, and its
+        parts one of the rows ``solver.values`` allows for that score."""
+        model = cm.model.clone()
+        points, parts = cm.points[0], cm.parts[0]
         for name, value in task.split.items():
             expr = points[name]
             if isinstance(expr, int):
@@ -317,13 +339,11 @@ class _Descent:
         if self.whole is not None:
             return [self.whole] if level == self.top else []
         assert self.choices is not None
-        grid = self.base.grids[0]
         out = []
         for c in self.choices.at(level):
-            fixes = tuple((grid.single_count(tok), k) for tok, k in c.singles) + tuple(
-                (grid.duplex_count(tok), k) for tok, k in c.duplexes)
-            values = city_values(c.pool(self.pool), self.choices.civic_tokens)
-            out.append(_Space(values, self._capped(values.caps()), fixes))
+            tiles = c.pool(self.pool)
+            values = city_values(tiles)
+            out.append(_Space(values, self._capped(values.caps()), tiles))
         return out
 
     def _capped(self, caps: dict[str, int]) -> dict[str, int]:
