@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solver.compositions as compositions_mod
+import solver.descent as descent_mod
 from solver.city import Context, District
 from solver.compositions import Compositions, _choices, _ways
 from solver.pool import Pool
@@ -132,3 +133,24 @@ def test_too_many_compositions_falls_back_to_the_full_solve(
         Compositions(pool).top()
     fallback = solve_pool(pool, time_limit=60, workers=1)
     assert (fallback.status, fallback.score) == ("optimal", expected.score)
+
+
+def test_models_dropped_and_rebuilt_give_the_same_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each composition's model is built on its first check; with room for one model at a
+    time every other check rebuilds its model, and the answer is the same."""
+    pool = choose_example()
+    built = []
+
+    def counting(tiles: Pool) -> object:
+        built.append(Counter(t.token for t in tiles.tiles))
+        return build(tiles)
+
+    build = descent_mod.build_model
+    monkeypatch.setattr(descent_mod, "MOST_MODELS", 1)
+    monkeypatch.setattr(descent_mod, "build_model", counting)
+    result = solve_pool(pool, time_limit=60, workers=1)
+    assert result.status == "optimal"
+    assert result.score == brute_force_best(pool)
+    distinct = {tuple(sorted(c.items())) for c in built}
+    assert len(built) > len(distinct) >= 2  # several compositions, some models rebuilt
