@@ -18,13 +18,21 @@ from hypothesis import strategies as st
 
 import solver.compositions as compositions_mod
 import solver.descent as descent_mod
+from solver.buildable import check_buildable
 from solver.city import Context, District
 from solver.compositions import Compositions, _choices, _ways
 from solver.pool import Pool
+from solver.scoring import score_city
 from solver.solve import solve_pool
 from solver.tiles import parse_tile
 from solver.values import city_values
-from tests.test_solver_bruteforce import DUPLEXES, SINGLES, brute_force_best, tiny_rules
+from tests.test_solver_bruteforce import (
+    DUPLEXES,
+    SINGLES,
+    all_cities,
+    brute_force_best,
+    tiny_rules,
+)
 
 TYPE_OF = {"S": "shop", "O": "office", "P": "park", "H": "house", "F": "factory", "T": "tavern"}
 
@@ -154,3 +162,23 @@ def test_models_dropped_and_rebuilt_give_the_same_answer(
     assert result.score == brute_force_best(pool)
     distinct = {tuple(sorted(c.items())) for c in built}
     assert len(built) > len(distinct) >= 2  # several compositions, some models rebuilt
+
+
+def test_excluding_the_optimum_of_a_choose_pool_counts_its_layouts() -> None:
+    """As the daily puzzles count layouts of a choose puzzle: the optimum excluded, another
+    city at its score exists exactly when exhaustive search finds two optimal layouts."""
+    pool = choose_example()
+    first = solve_pool(pool, time_limit=60, workers=1)
+    again = solve_pool(pool, time_limit=60, workers=1, exclude=[first.city],
+                       min_score=first.score)
+    optimal = {city.grid for city, placed in all_cities(pool)
+               if score_city(city, pool.rules).total == first.score
+               and not check_buildable(city, pool, placed)}
+    assert first.city.grid in optimal
+    if len(optimal) > 1:
+        assert (again.status, again.score) == ("optimal", first.score)
+        assert again.city.grid != first.city.grid
+    else:
+        assert again.status == "infeasible"
+    above = solve_pool(pool, time_limit=60, workers=1, min_score=first.score + 1)
+    assert above.status == "infeasible"
