@@ -532,13 +532,14 @@ def solve(
     guarded(run)
 
 
-def _solve_progress() -> Callable[[int, int, float], None] | None:
+def _solve_progress() -> Callable[[int | None, int, float], None] | None:
     """Best score and bound on one rewritten stderr line, only on a terminal."""
     if not sys.stderr.isatty():
         return None
 
-    def show(best: int, bound: int, seconds: float) -> None:
-        sys.stderr.write(f"\r  {seconds:6.1f}s  best {best}  bound {bound}   ")
+    def show(best: int | None, bound: int, seconds: float) -> None:
+        found = "-" if best is None else best
+        sys.stderr.write(f"\r  {seconds:6.1f}s  best {found}  bound {bound}   ")
         sys.stderr.flush()
 
     return show

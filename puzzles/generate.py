@@ -110,7 +110,8 @@ def _ahead(date: dt.date, jobs: int) -> Generator[Verdict, None, None]:
         workers.join()
 
 
-def _solver_progress(say: Progress, attempt: int) -> Callable[[int, int, float], None]:
-    def report(best: int, bound: int, seconds: float) -> None:
-        say(f"candidate {attempt + 1}: best {best}, bound {bound} ({seconds:.0f} s)")
+def _solver_progress(say: Progress, attempt: int) -> Callable[[int | None, int, float], None]:
+    def report(best: int | None, bound: int, seconds: float) -> None:
+        found = "no city yet" if best is None else f"best {best}"
+        say(f"candidate {attempt + 1}: {found}, bound {bound} ({seconds:.0f} s)")
     return report

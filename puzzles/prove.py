@@ -21,7 +21,7 @@ LAYOUT_BUDGET = 5.0
 #: Wall-clock safety net: far above the deterministic budget, so it never decides.
 WALL_LIMIT = 3600.0
 
-Progress = Callable[[int, int, float], None]
+Progress = Callable[[int | None, int, float], None]
 
 
 @dataclass(frozen=True)

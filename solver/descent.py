@@ -65,7 +65,8 @@ from solver.values import CityValues, city_values, splits
 Answer = tuple[City, tuple[PlacedTile, ...], Score]
 #: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
 MOST_MODELS = 256
-Progress = Callable[[int, int, float], None]
+#: Told the best total found (None: no city yet), the bound and the seconds so far.
+Progress = Callable[[int | None, int, float], None]
 
 
 @dataclass(frozen=True)
@@ -370,10 +371,14 @@ class _Descent:
             solver.StopSearch()
 
     def _report(self) -> None:
-        if self.progress is not None and self.best is not None:
-            bound = self._highest_open()
-            self.progress(self.best[2].total, max(self.best[2].total, bound or 0),
-                          time.monotonic() - self.start)
+        if self.progress is None:
+            return
+        bound = self._highest_open()
+        best = self.best[2].total if self.best else None
+        if best is not None:  # the bound as the user reads it: nothing scores more
+            self.progress(best, max(best, bound or 0), time.monotonic() - self.start)
+        elif bound is not None:  # no city yet, but the levels refuted so far
+            self.progress(None, bound, time.monotonic() - self.start)
 
     def outcome(self) -> Outcome:
         if self.errors:

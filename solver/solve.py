@@ -43,7 +43,7 @@ from solver.scoring import Score, district_size
 from solver.values import city_values
 from solver.vocab import CATEGORIES, FACTORY
 
-Progress = Callable[[int, int, float], None]
+Progress = Callable[[int | None, int, float], None]  # best (None: no city yet), bound, s
 _STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
            cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown"}
 

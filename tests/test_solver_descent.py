@@ -106,9 +106,12 @@ def test_a_descent_out_of_time_says_what_it_knows() -> None:
 def test_the_descent_reports_progress_with_a_bound_never_below_the_score() -> None:
     pool = replace(mat_pool(), rules=replace(tiny_rules(4, 7), modules={
         "mats": True, "civics": True, "districts": True}))
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int | None, int]] = []
     result = solve_pool(pool, time_limit=30, workers=1, caps=True,
                         progress=lambda score, bound, _s: seen.append((score, bound)))
     assert result.status == "optimal"
-    assert seen and all(score <= bound for score, bound in seen)
+    # before the first city the bound alone (score None), then never below the score
+    assert seen and all(score is None or score <= bound for score, bound in seen)
+    assert all(later <= earlier for (_, earlier), (_, later) in zip(seen, seen[1:]))
+    assert all(bound >= result.score for _, bound in seen)
     assert seen[-1] == (result.score, result.bound)
