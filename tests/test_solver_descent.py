@@ -4,6 +4,7 @@ with layouts legal play cannot build, time limits, exclusions and required score
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,6 @@ def test_the_descent_reports_progress_with_a_bound_never_below_the_score() -> No
     assert result.status == "optimal"
     # before the first city the bound alone (score None), then never below the score
     assert seen and all(score is None or score <= bound for score, bound in seen)
-    assert all(later <= earlier for (_, earlier), (_, later) in zip(seen, seen[1:]))
+    assert all(later <= earlier for (_, earlier), (_, later) in pairwise(seen))
     assert all(bound >= result.score for _, bound in seen)
     assert seen[-1] == (result.score, result.bound)
