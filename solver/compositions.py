@@ -33,7 +33,7 @@ import numpy as np
 from solver.answers import ModelMismatch
 from solver.pool import Pool
 from solver.scoring import tavern_value
-from solver.tiles import Building, Civic, Duplex, Tile, buildings_of
+from solver.tiles import Building, Duplex, Tile, buildings_of
 from solver.values import city_values as values_of
 from solver.values import (
     civic_token_values,
@@ -88,12 +88,10 @@ class Composition:
 
 
 class Compositions:
-    """Every composition of ``pool`` with its bound (module doc).  ``civic_tokens``: the
-    civic tokens the model lists (``city_values``), for the check of each bound."""
+    """Every composition of ``pool`` with its bound (module doc)."""
 
-    def __init__(self, pool: Pool, civic_tokens: Sequence[tuple[str, Civic]] | None = None):
+    def __init__(self, pool: Pool):
         self.pool = pool
-        self.civic_tokens = civic_tokens
         tiles = {t.token: t for t in pool.tiles}
         supply = pool.counts()
         self.singles_wanted, self.duplexes_wanted = pool.to_choose()
@@ -216,7 +214,7 @@ class Compositions:
                                   total) for i in np.flatnonzero(bounds == total)]
         found.sort(key=lambda c: (c.singles, c.duplexes))
         for c in found:
-            counted = sum(values_of(c.pool(self.pool), self.civic_tokens).caps().values())
+            counted = sum(values_of(c.pool(self.pool)).caps().values())
             if counted != total:
                 raise ModelMismatch(f"composition {c.singles} {c.duplexes}: bound {total} by "
                                     f"its counts, {counted} by its values")

@@ -152,23 +152,20 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
-    start = time.monotonic()
     budget = Budget.start(time_limit, deterministic_time)
     if descent and caps is not False:
-        return _by_descent(pool, budget, workers, exclude, min_score, progress, start)
+        return _by_descent(pool, budget, workers, exclude, min_score, progress)
     use_caps = caps_pay(pool) if caps is None else caps
     found_caps = caps_within(pool, workers, time_limit, deterministic_time) if use_caps else {}
     ceiling = sum(found_caps.values()) if set(found_caps) == set(CATEGORIES) else None
     if ceiling is not None and min_score is not None and min_score > ceiling:
-        return SolveResult("infeasible", None, None, time.monotonic() - start, None)
-    cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling)
-    status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
-    return _result(status, bound, cities, start)
+        return _result("infeasible", None, [], budget)
+    return _result(*_maximise(pool, found_caps, exclude, min_score, budget, workers, progress,
+                              ceiling=ceiling), budget)
 
 
 def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City],
-                min_score: int | None, progress: Progress | None, start: float
-                ) -> SolveResult:
+                min_score: int | None, progress: Progress | None) -> SolveResult:
     """``solve_pool`` by descent: caps (and compositions, for a pool with tiles to choose),
     the descent, and the full solve only if the descent has not settled within its share."""
     sequential = workers <= 1 or budget.work is not None
@@ -185,7 +182,7 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
                 return solved_caps(pool, register, limit)
         start_caps = {k: min(v, found.get(k, v)) for k, v in counted.items()}
         if min_score is not None and min_score > sum(start_caps.values()):
-            return SolveResult("infeasible", None, None, time.monotonic() - start, None)
+            return _result("infeasible", None, [], budget)
     else:
         # each composition has its own counted caps; the pool's solved caps are loose here
         # (categories trade tiles) and measured no help: 46/50 choose pools proven either
@@ -197,16 +194,15 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
                           exclude=exclude, min_score=min_score, progress=progress,
                           refine=refine)
     except TooManyCompositions:  # too much to choose from: the full solve alone
-        cm = _capped_model(pool, {}, exclude, min_score)
-        status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
-        return _result(status, bound, cities, start)
+        return _result(*_maximise(pool, {}, exclude, min_score, budget, workers, progress),
+                       budget)
     budget.spend(part.used)
     if outcome.status in ("optimal", "infeasible") or budget.exhausted():
         return _result(outcome.status, outcome.bound,
-                       [outcome.best] if outcome.best else [], start)
+                       [outcome.best] if outcome.best else [], budget)
     # not settled in its share: maximise under the caps and the descent's bound
-    cm = _capped_model(pool, outcome.caps, exclude, min_score, ceiling=outcome.bound)
-    status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
+    status, bound, cities = _maximise(pool, outcome.caps, exclude, min_score, budget, workers,
+                                      progress, ceiling=outcome.bound)
     if outcome.bound is not None:
         bound = outcome.bound if bound is None else min(bound, outcome.bound)
     if outcome.best and (not cities or cities[0][2].total < outcome.best[2].total):
@@ -215,17 +211,29 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
         status = "optimal"
     elif cities:
         status = "feasible"
-    return _result(status, bound, cities, start)
+    return _result(status, bound, cities, budget)
 
 
 def _result(status: str, bound: int | None,
             cities: Sequence[tuple[City, tuple[PlacedTile, ...], Score]],
-            start: float) -> SolveResult:
-    seconds = time.monotonic() - start
+            budget: Budget) -> SolveResult:
+    """The answer, timed from the budget's start (no city: score and city None)."""
+    seconds = time.monotonic() - budget.began
     if not cities:
         return SolveResult(status, None, bound, seconds, None)
     (city, placements, breakdown), = cities
     return SolveResult(status, breakdown.total, bound, seconds, city, placements, breakdown)
+
+
+def _maximise(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],
+              min_score: int | None, budget: Budget, workers: int,
+              progress: Progress | None, *, ceiling: int | None = None
+              ) -> tuple[str, int | None, list[tuple[City, tuple[PlacedTile, ...], Score]]]:
+    """The full solve: the pool's city maximising its total under ``_capped_model``'s
+    constraints, within ``budget`` (status, bound, the city found)."""
+    cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling)
+    status, bound, _, cities = _run(cm, pool, budget, workers, progress, whole)
+    return status, bound, cities
 
 
 def _capped_model(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],

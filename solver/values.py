@@ -86,31 +86,25 @@ class CityValues:
 @dataclass(frozen=True)
 class Tally:
     """What the values depend on: the buildings of each type, the taverns of each kind, and
-    the tiles of each civic token (``civic_tokens`` lists every token the model has, in its
-    order, some perhaps on no tile)."""
+    the tiles of each civic token (tokens in sorted order, as the model lists them)."""
 
     types: Counter[str]
     kinds: Counter[str]
     civics: tuple[tuple[Civic, int], ...]
 
     @classmethod
-    def of(cls, buildings: Sequence[Building],
-           civic_tokens: Sequence[tuple[str, Civic]] | None = None) -> Tally:
+    def of(cls, buildings: Sequence[Building]) -> Tally:
         tokens = Counter(b.token for b in buildings if b.type == CIVIC)
-        listed = civic_tokens if civic_tokens is not None else sorted(
-            {(b.token, b.civic) for b in buildings if b.type == CIVIC and b.civic is not None},
-            key=lambda tc: tc[0])
+        listed = sorted({(b.token, b.civic) for b in buildings
+                         if b.type == CIVIC and b.civic is not None}, key=lambda tc: tc[0])
         return cls(Counter(b.type for b in buildings),
                    Counter(b.tavern for b in buildings if b.type == TAVERN),
                    tuple((civic, tokens[token]) for token, civic in listed))
 
 
-def city_values(pool: Pool, civic_tokens: Sequence[tuple[str, Civic]] | None = None
-                ) -> CityValues:
-    """The values and parts of a city built from every tile of ``pool`` (fixed ones too).
-    ``civic_tokens``: the civic tokens (and tiles) the model lists, when it lists more than
-    the pool holds (a composition of a larger pool, ``solver.compositions``)."""
-    return tally_values(Tally.of(pool.buildings, civic_tokens), pool.context, pool.rules)
+def city_values(pool: Pool) -> CityValues:
+    """The values and parts of a city built from every tile of ``pool`` (fixed ones too)."""
+    return tally_values(Tally.of(pool.buildings), pool.context, pool.rules)
 
 
 def tally_values(tally: Tally, context: Context, rules: Ruleset) -> CityValues:
@@ -259,7 +253,6 @@ def splits(values: Mapping[str, Sequence[int]], caps: Mapping[str, int],
         return []
     most = [sum(max(a) for a in allowed[i:]) for i in range(len(names))] + [0]
     least = [sum(min(a) for a in allowed[i:]) for i in range(len(names))] + [0]
-    found: list[tuple[int, ...]] = []
 
     def walk(i: int, left: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if i == len(names):

@@ -97,9 +97,11 @@ def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.Mo
     assert result.city is not None and score_city(result.city).total == result.score
 
 
-def test_time_limit_returns_best_so_far_with_a_bound() -> None:
+@pytest.mark.parametrize("seconds,workers", [(2, 1), (0.5, 2)])
+def test_time_limit_returns_best_so_far_with_a_bound(seconds: float, workers: int) -> None:
+    """One worker runs the caps, then one check at a time; two run the caps beside them."""
     pool = load_pool(EXAMPLES / "pool-standard.json")
-    result = solve_pool(pool, time_limit=2, workers=1)
+    result = solve_pool(pool, time_limit=seconds, workers=workers)
     assert result.status in ("feasible", "optimal", "unknown")
     if result.city is not None:
         assert result.score <= result.bound

@@ -97,11 +97,6 @@ def test_a_descent_out_of_time_says_what_it_knows() -> None:
     outcome = descend(pool, city_values(pool).caps(), Budget.start(0.0, None), workers=2)
     assert outcome.status == "unknown" and outcome.best is None
     assert outcome.bound == sum(city_values(pool).caps().values())
-    short = solve_pool(pool, time_limit=0.5, workers=2)
-    assert short.status in ("optimal", "feasible", "unknown")
-    if short.city is not None:
-        assert short.score <= short.bound
-        assert score_city(short.city).total == short.score
 
 
 def test_the_descent_reports_progress_with_a_bound_never_below_the_score() -> None:
