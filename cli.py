@@ -11,7 +11,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
 
 app = typer.Typer(
     help="Between Two Cities: exact scoring, proven-optimal cities, legal moves, daily puzzles.",
@@ -66,8 +66,9 @@ def score(
     components: ComponentsOption = None,
 ) -> None:
     """Score a city (coloured grid and breakdown) or a whole table (final standings)."""
-    from solver.components import load_components, read_json
-    from solver.table import is_table, score_table_data
+    from solver.common.jsonio import read_json
+    from solver.twocities.game.components import load_components
+    from solver.twocities.scoring.table import is_table, score_table_data
 
     def run() -> None:
         comps = load_components(components)
@@ -79,9 +80,9 @@ def score(
             else:
                 _render_table(result)
             return
-        from solver.city import city_from_json
-        from solver.cityfile import source_name
-        from solver.scoring import score_city
+        from solver.common.jsonio import source_name
+        from solver.twocities.game.city import city_from_json
+        from solver.twocities.scoring.categories import score_city
 
         try:
             city = city_from_json(data, comps.civics)
@@ -97,7 +98,7 @@ def score(
 
 
 def _render_city(city: Any, result: Any, comps: Any) -> None:
-    from solver.render import explain, render_breakdown, render_city
+    from solver.twocities.show import explain, render_breakdown, render_city
 
     console.print(render_city(city))
     civic_notes = sorted({b.civic.name + (" (reconstructed)" if b.civic.reconstructed else "")
@@ -111,7 +112,7 @@ def _render_city(city: Any, result: Any, comps: Any) -> None:
 def _render_table(result: Any) -> None:
     from rich.table import Table
 
-    from solver.render import render_breakdown, render_city
+    from solver.twocities.show import render_breakdown, render_city
 
     for entry in result.cities:
         console.print(f"[bold]{entry.name}[/bold] (built by {', '.join(entry.builders)})")
@@ -147,9 +148,9 @@ def _parse_at(text: str) -> tuple[int, int]:
 
 
 def _state_tile(state: str, city: int | None, tile: str, components: Path | None) -> Any:
-    from solver.components import load_components
-    from solver.rules.gamefile import load_state
-    from solver.tiles import parse_tile
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.tiles import parse_tile
+    from solver.twocities.rules.gamefile import load_state
 
     comps = load_components(components)
     pos, game = load_state(state, city, comps)
@@ -171,8 +172,8 @@ def check(
     components: ComponentsOption = None,
 ) -> None:
     """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
-    from solver.rules.game import check_in_game
-    from solver.rules.legality import check as check_move
+    from solver.twocities.rules.game import check_in_game
+    from solver.twocities.rules.legality import check as check_move
 
     def run() -> None:
         pos, parsed, game = _state_tile(state, city, tile, components)
@@ -198,7 +199,7 @@ def moves(
     components: ComponentsOption = None,
 ) -> None:
     """Every legal position for TILE (mat coordinates; a duplex by its top-left half)."""
-    from solver.rules.legality import legal_positions
+    from solver.twocities.rules.legality import legal_positions
 
     def run() -> None:
         pos, parsed, _ = _state_tile(state, city, tile, components)
@@ -282,8 +283,7 @@ def _daily_puzzle(day: Any) -> Any:
 
 def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
     from puzzles.grade import grade
-    from solver.cityfile import source_name
-    from solver.components import read_json
+    from solver.common.jsonio import read_json, source_name
 
     data = read_json(path, "answer file")
     try:
@@ -313,8 +313,8 @@ def _daily_solution(puzzle: Any, json_out: bool) -> None:
         print_json(cities[0].to_json() if len(cities) == 1 else
                    {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]})
         return
-    from solver.components import load_components
-    from solver.scoring import score_city
+    from solver.twocities.game.components import load_components
+    from solver.twocities.scoring.categories import score_city
 
     for i, city in enumerate(cities):
         if len(cities) > 1:
@@ -386,10 +386,10 @@ def play(
     json_out: JsonOption = False,
 ) -> None:
     """Play a whole game with bots: each round's cities, then the standings with tie-breaks."""
-    from solver.rules.bots import make_bots
-    from solver.rules.game import new_game, play_turn
-    from solver.rules.gamefile import save_game
-    from solver.rulesets import load_ruleset
+    from solver.twocities.game.rulesets import load_ruleset
+    from solver.twocities.rules.bots import make_bots
+    from solver.twocities.rules.game import new_game, play_turn
+    from solver.twocities.rules.gamefile import save_game
 
     def run() -> None:
         rules = load_ruleset(edition, variant)
@@ -424,7 +424,7 @@ def _render_cities(game: Any, title: str) -> None:
     from rich.columns import Columns
     from rich.panel import Panel
 
-    from solver.render import render_city
+    from solver.twocities.show import render_city
 
     panels = []
     for c in game.cities:
@@ -486,9 +486,9 @@ def solve(
     components: ComponentsOption = None,
 ) -> None:
     """The best city a pool of tiles can make, proven optimal (or the best found and its bound)."""
-    from solver.components import load_components
-    from solver.pool import load_pool
-    from solver.solve import box_pool, solve_pair, solve_pool
+    from solver.twocities.cpsat.solve import box_pool, solve_pair, solve_pool
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.pool import load_pool
 
     def run() -> None:
         comps = load_components(components)
@@ -496,7 +496,7 @@ def solve(
         if box:
             if pool_file is not None:
                 raise CitiesError("give a pool file or --box, not both")
-            from solver.rulesets import load_ruleset
+            from solver.twocities.game.rulesets import load_ruleset
             rules = load_ruleset(edition, variant)
             mats = [mat] if mat or not rules.modules["mats"] else sorted(comps.mats)
             results = []
@@ -557,7 +557,7 @@ def _status_line(status: str, score: Any, bound: Any, seconds: float, what: str)
 
 
 def _render_solve(result: Any, title: str) -> None:
-    from solver.render import render_breakdown, render_city
+    from solver.twocities.show import render_breakdown, render_city
 
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")

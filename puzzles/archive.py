@@ -19,9 +19,8 @@ from typing import Any
 
 from puzzles.plan import GENERATOR_VERSION, parse_date
 from puzzles.puzzle import Puzzle, load_puzzle
-from solver.cityfile import write_json_atomic
-from solver.components import read_json
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
+from solver.common.jsonio import read_json, write_json_atomic
 
 #: The archive shipped with the package.
 ARCHIVE_DIR = Path(__file__).parent / "archive"

@@ -5,8 +5,8 @@ that match a pool duplex's halves in its printed orientation.  Every way of choo
 duplexes is listed (there are few), so the grader can look for one the rules accept.
 
 >>> from collections import Counter
->>> from solver.city import City
->>> from solver.tiles import parse_tile
+>>> from solver.twocities.game.city import City
+>>> from solver.twocities.game.tiles import parse_tile
 >>> city = City.from_notation("F O / S S")
 >>> [[t.token for t, _ in d] for d in decompositions(city, Counter(
 ...     [parse_tile(x) for x in ["F|O", "S", "S", "F", "O"]]), 1, frozenset())]
@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from solver.city import City
-from solver.components import Coord
-from solver.tiles import Building, Duplex, Tile
+from solver.twocities.game.city import City
+from solver.twocities.game.components import Coord
+from solver.twocities.game.tiles import Building, Duplex, Tile
 
 Used = list[tuple[Tile, tuple[Coord, ...]]]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
 
 LABELS = ("gentle", "easy", "medium", "hard", "fiendish")
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts.

@@ -17,12 +17,12 @@ import random
 from dataclasses import dataclass
 
 from puzzles.plan import GENERATOR_VERSION, DayPlan, plan_for
-from solver.city import Context, District
-from solver.components import Components, load_components
-from solver.pool import Pool
-from solver.rulesets import load_ruleset
-from solver.tiles import Duplex, Tile, parse_tile
-from solver.vocab import BUILDING_TYPES, CIVIC
+from solver.twocities.game.city import Context, District
+from solver.twocities.game.components import Components, load_components
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import Duplex, Tile, parse_tile
+from solver.twocities.game.vocab import BUILDING_TYPES, CIVIC
 
 #: Rival cities' factories: each of a city's 20 spaces is a factory about this often
 #: (24 factory halves among 177 building spaces in the box).

@@ -24,7 +24,7 @@ from puzzles.greedy import greedy
 from puzzles.plan import TRIES_PER_PLAN, WEEK
 from puzzles.prove import prove
 from puzzles.puzzle import Puzzle
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
 
 #: Candidates drawn before giving up on a date (each is proven or rejected in turn): enough
 #: for a Sunday to step back through the week to Monday's kind, which proves in seconds.

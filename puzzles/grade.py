@@ -16,14 +16,14 @@ from typing import Any
 from puzzles.decompose import Used, decompositions, usage
 from puzzles.pairs import against_each_other
 from puzzles.puzzle import Puzzle
-from solver.city import City, city_from_json
-from solver.components import Components, Coord, Mat, load_components
-from solver.errors import CitiesError
-from solver.layout import mat_offsets, shift
-from solver.pool import Pool
-from solver.render import emoji_grid
-from solver.scoring import score_city
-from solver.tiles import LANDSCAPE, Duplex, Tile, buildings_of
+from solver.common.errors import CitiesError
+from solver.twocities.game.city import City, city_from_json
+from solver.twocities.game.components import Components, Coord, Mat, load_components
+from solver.twocities.game.layout import mat_offsets, shift
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.tiles import LANDSCAPE, Duplex, Tile, buildings_of
+from solver.twocities.scoring.categories import score_city
+from solver.twocities.show import emoji_grid
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def mat_position(city: City, mat: Mat) -> Coord | None:
 
 
 def _given_placements(raw: Any, components: Components, where: str) -> Used:
-    from solver.tiles import parse_tile
+    from solver.twocities.game.tiles import parse_tile
 
     if not isinstance(raw, list):
         raise CitiesError("expected a list of {tile, cells}", field=where)
@@ -187,7 +187,7 @@ def _check_city(puzzle: Puzzle, city: City, mat: Mat, given: Any, pool_tiles: Co
 
 def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Grade:
     """Grade an answer file object against the puzzle."""
-    from solver.buildable import check_buildable
+    from solver.twocities.rules.buildable import check_buildable
 
     components = components or load_components()
     pool = puzzle.pool

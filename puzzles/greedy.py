@@ -1,7 +1,7 @@
 """A greedy placer: the city a hasty player builds, to measure how hard a puzzle is.
 
 Tiles come in the rounds' order (round 1 singles, then the duplexes, then round 3 singles, as
-``solver.buildable`` reads the rounds).  Each step puts one tile where it raises the city's
+``rules.buildable`` reads the rounds).  Each step puts one tile where it raises the city's
 score most right now (ties go to the first tile and cell in a fixed order), never leaving a
 gap that the duplexes still to place cannot fill.  Every mat position is tried; the best city
 wins.  For two cities, the lower city gets the next tile.  The greedy score is what the proven
@@ -17,13 +17,13 @@ from itertools import combinations
 
 from puzzles.pairs import pair_scores
 from puzzles.partbuilt import dominoes, dominoes_fit
-from solver.city import City, Context
-from solver.components import Coord, Mat
-from solver.errors import CitiesError
-from solver.layout import build, empty_city, mat_offsets, shift
-from solver.pool import Pool
-from solver.scoring import score_city
-from solver.tiles import Building, Duplex, Tile, buildings_of
+from solver.common.errors import CitiesError
+from solver.twocities.game.city import City, Context
+from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.layout import build, empty_city, mat_offsets, shift
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
+from solver.twocities.scoring.categories import score_city
 
 Move = tuple[Tile, tuple[Coord, ...]]
 
@@ -145,7 +145,7 @@ class GreedyResult:
 def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
     """The best greedy city (or pair) over the mat positions tried.
 
-    >>> from solver.pool import pool_from_json
+    >>> from solver.twocities.game.pool import pool_from_json
     >>> pool = pool_from_json({"mat": "riverside", "tiles": ["P"] * 16 + ["P|P", "P/P"]})
     >>> greedy(pool).score      # one park group of 20: 12 + 17
     29

@@ -1,6 +1,6 @@
 """Two cities from one pool: each is ranked against the other as well as the rivals.
 
->>> from solver.city import City
+>>> from solver.twocities.game.city import City
 >>> a, b = against_each_other(City.from_notation("F F / S S"), City.from_notation("F P / P P"))
 >>> a.context.rival_factories, b.context.rival_factories
 ((1,), (2,))
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.city import City, Context
-from solver.scoring import district_size, score_city
-from solver.vocab import FACTORY
+from solver.twocities.game.city import City, Context
+from solver.twocities.game.vocab import FACTORY
+from solver.twocities.scoring.categories import district_size, score_city
 
 
 def _with_rival(context: Context, other: City) -> Context:

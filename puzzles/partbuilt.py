@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations_with_replacement
 
-from solver.components import Coord, Mat
-from solver.layout import mat_offsets
-from solver.pool import Placement, Pool
-from solver.tiles import Building, Tile
+from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.pool import Placement, Pool
+from solver.twocities.game.tiles import Building, Tile
 
 Domino = tuple[Coord, Coord]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
 
 #: Bump when anything changes what a date generates (draws, kinds, budgets, rating).
 GENERATOR_VERSION = "7"

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.city import City
-from solver.pool import Pool
+from solver.twocities.game.city import City
+from solver.twocities.game.pool import Pool
 
 #: Deterministic-time budgets (CP-SAT work units; about 1-3 s each on the 2-core machine).
 PROOF_BUDGET = 10.0
@@ -35,7 +35,7 @@ class Proof:
 
 
 def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> Any:
-    from solver.solve import solve_pair, solve_pool
+    from solver.twocities.cpsat.solve import solve_pair, solve_pool
 
     solve = solve_pair if pool.cities == 2 else solve_pool
     return solve(pool, time_limit=WALL_LIMIT, workers=1, deterministic_time=budget,
@@ -44,7 +44,7 @@ def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> A
 
 def _pair_counts_layouts() -> bool:
     """Whether the pair solver can exclude a found pair (needed to count optimal layouts)."""
-    from solver.solve import solve_pair
+    from solver.twocities.cpsat.solve import solve_pair
 
     return {"exclude", "min_score"} <= set(inspect.signature(solve_pair).parameters)
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from puzzles.difficulty import Difficulty, difficulty_from_json
 from puzzles.plan import GENERATOR_VERSION, KINDS, parse_date
-from solver.city import City, city_from_json
-from solver.components import Components, load_components, read_json
-from solver.errors import CitiesError
-from solver.pool import Pool, pool_from_json
+from solver.common.errors import CitiesError
+from solver.common.jsonio import read_json
+from solver.twocities.game.city import City, city_from_json
+from solver.twocities.game.components import Components, load_components
+from solver.twocities.game.pool import Pool, pool_from_json
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from rich.text import Text
 from puzzles.grade import Grade
 from puzzles.plan import KIND_TEXT
 from puzzles.puzzle import Puzzle
-from solver.components import Coord, Mat
-from solver.pool import Placement
-from solver.render import cell_text
-from solver.tiles import Building, Cell
+from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.pool import Placement
+from solver.twocities.game.tiles import Building, Cell
+from solver.twocities.show import cell_text
 
 
 def mat_picture(mat: Mat, fixed: tuple[Placement, ...] = ()) -> Text:

@@ -6,13 +6,13 @@
 25
 """
 
-from solver.city import City, Context, District
-from solver.cityfile import load_city, save_city
-from solver.components import Components, Mat, load_components
-from solver.errors import CitiesError
-from solver.rulesets import Ruleset, load_ruleset
-from solver.scoring import Score, score_city
-from solver.tiles import LANDSCAPE, Building, Civic, Duplex, parse_tile
+from solver.common.errors import CitiesError
+from solver.twocities.game.city import City, Context, District
+from solver.twocities.game.cityfile import load_city, save_city
+from solver.twocities.game.components import Components, Mat, load_components
+from solver.twocities.game.rulesets import Ruleset, load_ruleset
+from solver.twocities.game.tiles import LANDSCAPE, Building, Civic, Duplex, parse_tile
+from solver.twocities.scoring.categories import Score, score_city
 
 __all__ = [
     "LANDSCAPE", "Building", "CitiesError", "City", "Civic", "Components", "Context", "District",

@@ -1,6 +1,6 @@
 """A slow, obviously-correct reference for the look-ahead: try every placement order.
 
-It shares nothing with ``solver.rules.squares``: plain sets of cells, every square enumerated
+It shares nothing with ``rules.squares``: plain sets of cells, every square enumerated
 from scratch, every single and duplex tried in round order.  Only for small searches (tests).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from solver.rules.position import Position
+from solver.twocities.rules.position import Position
 
 Cell = tuple[int, int]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from solver import City
-from solver.components import load_components
+from solver.twocities.game.components import load_components
 
 CIVIC_IDS = sorted(load_components().civics)
 BUILDING_TOKENS = ["F", "S", "P", "O", "H", "Tf", "Td", "Tm", "Tb"]

@@ -97,7 +97,7 @@ def test_bad_table_file(tmp_path: Path) -> None:
 
 
 def test_bad_components_file(tmp_path: Path) -> None:
-    comp = json.loads((ROOT / "solver" / "data" / "components.json").read_text())
+    comp = json.loads((ROOT / "solver" / "twocities" / "data" / "components.json").read_text())
     comp["civics"][0]["likes"] = ["park", "spaceport"]
     path = tmp_path / "components.json"
     path.write_text(json.dumps(comp))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.buildable import check_buildable
-from solver.city import City, Context
-from solver.components import parse_mat
-from solver.pool import Pool, pool_from_json
-from solver.rulesets import load_ruleset
-from solver.tiles import parse_tile
+from solver.twocities.game.city import City, Context
+from solver.twocities.game.components import parse_mat
+from solver.twocities.game.pool import Pool, pool_from_json
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.buildable import check_buildable
 
 BEGINNER = {"variant": "beginner", "tiles": ["F"] * 12 + ["F|O", "P/H"]}
 CITY = City.from_notation("F O F F / P F F F / H F F F / F F F F")

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 import cli
 from puzzles.archive import ARCHIVE_DIR, puzzle_file
 from puzzles.plan import parse_date
-from solver.city import city_from_json
-from solver.pool import pool_from_json
-from solver.scoring import score_city
+from solver.twocities.game.city import city_from_json
+from solver.twocities.game.pool import pool_from_json
+from solver.twocities.scoring.categories import score_city
 
 runner = CliRunner()
 DAY = "2026-12-08"  # a Tuesday in the shipped archive: complete the city after round 1

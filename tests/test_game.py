@@ -11,16 +11,16 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cli import app
-from solver.components import load_components
-from solver.errors import CitiesError
-from solver.pool import Placement
-from solver.rules.bots import GreedyBot, RandomBot, SolverBot, make_bots, solve_plan
-from solver.rules.game import JAMEY, new_game, play_game, play_turn
-from solver.rules.gamefile import game_from_json, game_to_json, load_game, save_game
-from solver.rules.legality import check
-from solver.rules.position import Position
-from solver.rulesets import load_ruleset
-from solver.tiles import parse_tile
+from solver.common.errors import CitiesError
+from solver.twocities.game.components import load_components
+from solver.twocities.game.pool import Placement
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.bots import GreedyBot, RandomBot, SolverBot, make_bots, solve_plan
+from solver.twocities.rules.game import JAMEY, new_game, play_game, play_turn
+from solver.twocities.rules.gamefile import game_from_json, game_to_json, load_game, save_game
+from solver.twocities.rules.legality import check
+from solver.twocities.rules.position import Position
 
 RUNNER = CliRunner()
 VARIANTS = [("standard", 3), ("standard", 7), ("beginner", 4), ("two-player-standard", 2),
@@ -138,7 +138,7 @@ def finished_properly(game) -> None:
 def table_agrees_with_alone(game) -> None:
     """The table scorer adds only rivalry: every other category equals the city scored alone;
     factories too for a city with the most factories."""
-    from solver.scoring import score_city
+    from solver.twocities.scoring.categories import score_city
 
     result = game.table()
     most = max(len(c.city.of_type("factory")) for c in result.cities)
@@ -260,7 +260,7 @@ def test_bad_game_files_are_rejected(tmp_path):
 
 
 def test_a_game_check_needs_the_tile_in_a_builders_hand():
-    from solver.rules.game import check_in_game
+    from solver.twocities.rules.game import check_in_game
 
     g, bots = game_of("standard", 3, 1)
     play_turn(g, bots)
@@ -275,7 +275,7 @@ def test_a_game_check_needs_the_tile_in_a_builders_hand():
 
 
 def legal_positions_of(pos):
-    from solver.rules.legality import legal_positions
+    from solver.twocities.rules.legality import legal_positions
 
     return legal_positions(pos, parse_tile("F"))
 
@@ -283,7 +283,7 @@ def legal_positions_of(pos):
 def test_the_solver_bot_does_not_peek_at_other_hands():
     from collections import Counter
 
-    from solver.rules.bots import unseen_tiles
+    from solver.twocities.rules.bots import unseen_tiles
 
     g, bots = game_of("standard", 3, 6)
     play_turn(g, bots)

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from puzzles.draw import draw_candidate, draw_districts, rng_for
 from puzzles.partbuilt import dominoes_fit, safe_for_duplexes, square_cells, square_connected
 from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
-from solver.components import load_components
-from solver.errors import CitiesError
-from solver.layout import mat_offsets
-from solver.pool import pool_from_json
-from solver.tiles import Building, Duplex
+from solver.common.errors import CitiesError
+from solver.twocities.game.components import load_components
+from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.pool import pool_from_json
+from solver.twocities.game.tiles import Building, Duplex
 
 ROOT = Path(__file__).resolve().parent.parent
 dates = st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31))

@@ -14,7 +14,7 @@ from puzzles.grade import grade
 from puzzles.greedy import greedy
 from puzzles.plan import GENERATOR_VERSION, date_range
 from puzzles.puzzle import load_puzzle, puzzle_from_json
-from solver.errors import CitiesError
+from solver.common.errors import CitiesError
 
 SHIPPED = date_range(dt.date(2026, 12, 1), dt.date(2026, 12, 30))
 MONDAY = dt.date(2026, 12, 7)

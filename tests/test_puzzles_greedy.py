@@ -11,11 +11,11 @@ from puzzles.difficulty import difficulty_from_json, rate
 from puzzles.draw import draw_candidate
 from puzzles.greedy import greedy
 from puzzles.pairs import pair_scores
-from solver.buildable import check_buildable
-from solver.errors import CitiesError
-from solver.pool import pool_from_json
-from solver.scoring import score_city
-from solver.tiles import LANDSCAPE
+from solver.common.errors import CitiesError
+from solver.twocities.game.pool import pool_from_json
+from solver.twocities.game.tiles import LANDSCAPE
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import score_city
 
 
 def test_greedy_all_parks_makes_one_group() -> None:
@@ -50,7 +50,7 @@ def test_greedy_city_is_legal_and_uses_the_pool(day: int) -> None:
 
 def _fixed_cells(city: object, pool: object) -> set[tuple[int, int]]:
     from puzzles.grade import mat_position
-    from solver.layout import shift
+    from solver.twocities.game.layout import shift
 
     offset = mat_position(city, pool.mat)  # type: ignore[arg-type, attr-defined]
     assert offset is not None

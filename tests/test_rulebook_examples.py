@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from solver import City, Context, District, load_ruleset, score_city
-from solver.scoring import (
+from solver.twocities.scoring.categories import (
     district_points,
     factory_points_per_tile,
     office_set_value,
@@ -20,7 +20,7 @@ from solver.scoring import (
     score_taverns,
     tavern_value,
 )
-from solver.table import score_table
+from solver.twocities.scoring.table import score_table
 
 ESSENTIAL = load_ruleset("essential")
 CLASSIC = load_ruleset("classic")

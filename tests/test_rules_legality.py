@@ -8,18 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.components import load_components
-from solver.pool import Placement
-from solver.rules.legality import (
+from solver.twocities.game.components import load_components
+from solver.twocities.game.pool import Placement
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.legality import (
     candidates,
     check,
     check_basic,
     legal_positions,
     orientation_cases,
 )
-from solver.rules.position import Position
-from solver.rulesets import load_ruleset
-from solver.tiles import parse_tile
+from solver.twocities.rules.position import Position
 from tests.rules_reference import completable
 
 COMPS = load_components()

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from solver.errors import CitiesError
-from solver.rules.gamefile import load_position, save_position
-from solver.rules.position import position_from_json
+from solver.common.errors import CitiesError
+from solver.twocities.rules.gamefile import load_position, save_position
+from solver.twocities.rules.position import position_from_json
 
 RUNNER = CliRunner()
 EXAMPLE = "examples/state-river-bend.json"
@@ -118,7 +118,7 @@ def test_cli_rejects_a_bad_at_and_a_bad_tile():
 def test_shipped_examples_load_and_round_trip():
     from pathlib import Path
 
-    from solver.rules.gamefile import game_to_json, is_game, load_game
+    from solver.twocities.rules.gamefile import game_to_json, is_game, load_game
 
     paths = sorted(Path("examples").glob("state-*.json")) + sorted(
         Path("examples").glob("game-*.json"))

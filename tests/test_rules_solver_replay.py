@@ -1,6 +1,6 @@
 """The solver's cities are buildable by legal play: replay them through the rules engine.
 
-``solver.buildable`` searches for a legal order when the solver answers; here the rules engine
+``rules.buildable`` searches for a legal order when the solver answers; here the rules engine
 confirms it independently.  With the city's duplexes known from the start (their orientation
 is a fact of the answer), the look-ahead promises that a legal move always leads on to a
 complete city, so taking *any* legal next piece never gets stuck.
@@ -12,12 +12,12 @@ import random
 
 import pytest
 
-from solver.layout import mat_offsets
-from solver.pool import Placement, pool_from_json
-from solver.rules.legality import check
-from solver.rules.position import Position
-from solver.solve import solve_pool
-from solver.tiles import LANDSCAPE, Duplex, parse_tile
+from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.pool import Placement, pool_from_json
+from solver.twocities.game.tiles import LANDSCAPE, Duplex, parse_tile
+from solver.twocities.rules.legality import check
+from solver.twocities.rules.position import Position
 
 POOLS = [
     {"variant": "beginner", "tiles": ["P", "P", "S", "S", "S", "H", "H", "O", "O", "Tm", "Tf",

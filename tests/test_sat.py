@@ -1,10 +1,10 @@
-"""``solver.sat``: the shared solver settings and the budget solves share."""
+"""``solver.common.sat``: the shared solver settings and the budget solves share."""
 
 from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from solver.sat import Budget, configure, feasibility, whole
+from solver.common.sat import Budget, configure, feasibility, whole
 
 
 def test_a_budget_shares_what_is_left_and_spends_work() -> None:

@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import City, Context, District, load_ruleset, score_city
-from solver.city import city_from_json
-from solver.scoring import (
+from solver.twocities.game.city import city_from_json
+from solver.twocities.game.tiles import Building
+from solver.twocities.scoring.categories import (
     civic_value,
     district_points,
     factory_points_per_tile,
@@ -18,9 +19,8 @@ from solver.scoring import (
     score_shops,
     score_taverns,
 )
-from solver.shops import shop_lines
-from solver.table import score_table
-from solver.tiles import Building
+from solver.twocities.scoring.shops import shop_lines
+from solver.twocities.scoring.table import score_table
 from tests.strategies import cities, mirror, transpose
 
 RULESETS = [load_ruleset("essential"), load_ruleset("classic"),

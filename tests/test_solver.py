@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import solver.solve as solve_module
+import solver.twocities.cpsat.solve as solve_module
 from cli import app
-from solver.buildable import check_buildable
-from solver.city import city_from_json
-from solver.errors import CitiesError
-from solver.pool import load_pool, pool_from_json
-from solver.sat import configure
-from solver.scoring import score_city
-from solver.solve import box_pool, solve_pool
+from solver.common.errors import CitiesError
+from solver.common.sat import configure
+from solver.twocities.cpsat.solve import box_pool, solve_pool
+from solver.twocities.game.city import city_from_json
+from solver.twocities.game.pool import load_pool, pool_from_json
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import score_city
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 BEGINNER = {"variant": "beginner",
@@ -152,7 +152,7 @@ def test_every_solve_skips_the_presolve_step_that_can_certify_a_wrong_optimum() 
     """google/or-tools#5293: the inclusion presolve of CP-SAT 9.15 can prove a wrong optimum."""
     from ortools.sat.python import cp_model
 
-    from solver.sat import configure
+    from solver.common.sat import configure
 
     solver = cp_model.CpSolver()
     configure(solver.parameters, 10, 2, None)

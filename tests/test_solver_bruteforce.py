@@ -15,15 +15,15 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.buildable import check_buildable
-from solver.city import City, Context, District
-from solver.components import parse_mat
-from solver.layout import empty_city, mat_offsets
-from solver.pool import Pool
-from solver.rulesets import load_ruleset
-from solver.scoring import score_city
-from solver.solve import solve_pool
-from solver.tiles import LANDSCAPE, Duplex, parse_tile
+from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.game.city import City, Context, District
+from solver.twocities.game.components import parse_mat
+from solver.twocities.game.layout import empty_city, mat_offsets
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import LANDSCAPE, Duplex, parse_tile
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import score_city
 
 SINGLES = ["F", "S", "P", "O", "H", "Tf", "Td", "C+PH-T", "C+FS-O"]
 DUPLEXES = ["F|O", "P/H", "S|S", "Tf/P", "O|H", "S/F"]

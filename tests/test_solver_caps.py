@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-import solver.solve as solve_mod
-from solver.caps import caps_pay, category_cap, category_caps, district_cap
-from solver.city import Context
-from solver.pool import Pool, pool_from_json
-from solver.scoring import score_city
-from solver.solve import solve_pool
-from solver.tiles import parse_tile
-from solver.values import city_values
-from solver.vocab import CATEGORIES
+import solver.twocities.cpsat.solve as solve_mod
+from solver.twocities.cpsat.caps import caps_pay, category_cap, category_caps, district_cap
+from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.values import city_values
+from solver.twocities.game.city import Context
+from solver.twocities.game.pool import Pool, pool_from_json
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.game.vocab import CATEGORIES
+from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
 

@@ -1,4 +1,4 @@
-"""The descent (``solver.descent``): exact splits level by level, against exhaustive search,
+"""The descent (``cpsat.descent``): exact splits level by level, against exhaustive search,
 with layouts legal play cannot build, time limits, exclusions and required scores."""
 
 from __future__ import annotations
@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-import solver.descent as descent_module
-from solver.buildable import check_buildable
-from solver.city import Context
-from solver.components import parse_mat
-from solver.descent import descend
-from solver.pool import Pool, load_pool
-from solver.rulesets import load_ruleset
-from solver.sat import Budget
-from solver.scoring import score_city
-from solver.solve import solve_pool
-from solver.tiles import parse_tile
-from solver.values import city_values
+import solver.twocities.cpsat.descent as descent_module
+from solver.common.sat import Budget
+from solver.twocities.cpsat.descent import descend
+from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.values import city_values
+from solver.twocities.game.city import Context
+from solver.twocities.game.components import parse_mat
+from solver.twocities.game.pool import Pool, load_pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import brute_force_best, tiny_rules
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

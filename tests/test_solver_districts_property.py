@@ -25,15 +25,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzles.partbuilt import part_built
-from solver.buildable import check_buildable
-from solver.city import City, Context, District
-from solver.components import load_components, parse_mat
-from solver.pool import Pool
-from solver.rulesets import load_ruleset
-from solver.scoring import district_size, score_city
-from solver.solve import solve_pair, solve_pool
-from solver.tiles import parse_tile
-from solver.vocab import FACTORY
+from solver.twocities.cpsat.solve import solve_pair, solve_pool
+from solver.twocities.game.city import City, Context, District
+from solver.twocities.game.components import load_components, parse_mat
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.game.vocab import FACTORY
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import district_size, score_city
 from tests.test_solver_bruteforce import all_cities
 
 COMPONENTS = load_components()

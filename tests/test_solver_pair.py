@@ -11,14 +11,14 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cli import app
-from solver.buildable import check_buildable
-from solver.city import Context, District, city_from_json
-from solver.components import parse_mat
-from solver.pool import Pool, load_pool
-from solver.rulesets import load_ruleset
-from solver.scoring import district_size, score_city
-from solver.solve import solve_pair
-from solver.tiles import parse_tile
+from solver.twocities.cpsat.solve import solve_pair
+from solver.twocities.game.city import Context, District, city_from_json
+from solver.twocities.game.components import parse_mat
+from solver.twocities.game.pool import Pool, load_pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import district_size, score_city
 from tests.test_solver_bruteforce import all_cities
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

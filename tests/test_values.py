@@ -1,4 +1,4 @@
-"""``solver.values``: every score a city reaches, and its parts, are among those listed.
+"""``cpsat.values``: every score a city reaches, and its parts, are among those listed.
 
 The descent's proof is only as good as these lists: a value a city can reach that is missing
 would let a level be refuted wrongly.  So every city of the tiny pools, and random finished
@@ -13,12 +13,15 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.city import City, Context, District
-from solver.components import load_components
-from solver.layout import empty_city
-from solver.pool import Pool, pool_from_json
-from solver.rulesets import load_ruleset
-from solver.scoring import (
+from solver.twocities.cpsat.values import city_values, park_rows, partitions, shop_rows, splits
+from solver.twocities.game.city import City, Context, District
+from solver.twocities.game.components import load_components
+from solver.twocities.game.layout import empty_city
+from solver.twocities.game.pool import Pool, pool_from_json
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import LANDSCAPE, parse_tile
+from solver.twocities.game.vocab import CATEGORIES, CIVIC, DISTRICT, PARK, SHOP
+from solver.twocities.scoring.categories import (
     civic_value,
     district_points,
     district_size,
@@ -26,16 +29,13 @@ from solver.scoring import (
     score_city,
     shop_partition,
 )
-from solver.tiles import LANDSCAPE, parse_tile
-from solver.values import city_values, park_rows, partitions, shop_rows, splits
-from solver.vocab import CATEGORIES, CIVIC, DISTRICT, PARK, SHOP
 from tests.test_solver_bruteforce import all_cities, tiny_pools
 
 COMPONENTS = load_components()
 
 
 def parts_of(city: City, pool: Pool) -> dict[str, tuple[int, ...]]:
-    """The parts ``solver.values`` lists, read off a finished city by the scorer."""
+    """The parts ``solver.twocities.cpsat.values`` lists, read off a finished city by the scorer."""
     rules = pool.rules
     lengths = Counter(len(run) for run in shop_partition(city, rules)[1])
     groups = park_groups(city)

@@ -1,0 +1,394 @@
+"""Proof by descent: the best city found level by level, each level split into exact scores.
+
+Each category's points are at most its cap, so no city scores more than the caps' sum.  The
+descent asks, for each total from that sum down, whether some city scores exactly that total,
+one *split* at a time (``cpsat.values.splits``): every category's points equal to one value it
+can take, with the parts that value allows (``cpsat.values``).  The first split that holds a
+city is the optimum, once every split of every higher total is refuted.
+
+Exact scores are what make each check fast.  Presolve turns "civic tiles 15 from three tiles"
+into "one tile scores 3, the other two 6", and "shops 15 from four" into "one straight set of
+four"; a bound on a sum (``total >= T``) tells it none of that, which is why one model asking
+for a total was measured slower than the splits one by one, and maximising slower still.  Each
+check is a plain search (``sat.feasibility``: one thread, no LP, no objective).
+
+Checks run ``workers`` at a time, one thread each, highest totals first; a thread that runs out
+of splits at one total starts on the next total down before the others finish, so both cores
+stay busy.  A city at total T makes every split of T or below moot (those checks are stopped);
+what is left is refuting the splits above T.  The caps may start as the tiles' own bound
+(``CityValues.caps``) while one thread solves each category's cap (``refine``): splits above a
+refined cap are refuted without a check.
+
+A pool holding more tiles than its city takes is split one level further: by composition
+(``cpsat.compositions``: how many tiles of each token the city takes), each joining the
+descent at its own bound, with its own values and its own model (built from its tiles alone,
+so its counts are constants).  The levels
+are shared: a total is refuted once every composition that could reach it is.
+
+>>> from solver.twocities.game.pool import pool_from_json
+>>> from solver.common.sat import Budget
+>>> from solver.twocities.cpsat.values import city_values
+>>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+>>> outcome = descend(pool, city_values(pool).caps(), Budget.start(10, None), workers=1)
+>>> outcome.status, outcome.bound, outcome.best[2].total
+('optimal', 25, 25)
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.common.sat import Budget, feasibility
+from solver.twocities.cpsat.answers import (
+    ModelMismatch,
+    PlacedTile,
+    exclude_layouts,
+    forbid_assignment,
+    read_city,
+    rescore,
+)
+from solver.twocities.cpsat.compositions import Compositions
+from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.model.tables import as_var
+from solver.twocities.cpsat.values import CityValues, city_values, splits
+from solver.twocities.game.city import City
+from solver.twocities.game.pool import Pool
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import Score
+
+Answer = tuple[City, tuple[PlacedTile, ...], Score]
+#: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
+MOST_MODELS = 256
+#: Told the best total found (None: no city yet), the bound and the seconds so far.
+Progress = Callable[[int | None, int, float], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the descent settled: ``bound`` bounds every city (None: nothing refuted), ``best``
+    is the best city found, ``caps`` the caps it ended with."""
+
+    status: str  # optimal, feasible (a city, not proven), infeasible, unknown (no city)
+    best: Answer | None
+    bound: int | None
+    caps: dict[str, int]
+    checks: int
+
+
+def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, *,
+            exclude: Sequence[City] = (), min_score: int | None = None,
+            progress: Progress | None = None,
+            refine: Callable[[Callable[[cp_model.CpSolver], None]], dict[str, int]] | None
+            = None) -> Outcome:
+    """The best city of the pool, proven by exact splits (module doc).
+
+    ``caps`` bounds each category in every city of the pool (a pool with tiles to choose
+    also bounds each composition by its counted caps; its ``caps`` may be empty).
+    ``budget`` limits the whole descent (each check gets what is left); ``exclude`` lists
+    layouts the answer must differ from and ``min_score`` the least total worth a check.
+    ``refine`` (run on one of the threads first) returns caps that may be lower than
+    ``caps``; it is handed a function that registers each CP-SAT solver it runs, so the
+    descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
+    with too much to choose from.
+    """
+    run = _Descent(pool, caps, budget, exclude, min_score, progress)
+    threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
+               for i in range(1, max(1, workers))]
+    for t in threads:
+        t.start()
+    run.work(refine if workers <= 1 else None)
+    for t in threads:
+        t.join()
+    return run.outcome()
+
+
+class _Settled(Exception):
+    """Raised in the refining thread once the descent has settled: it stops refining."""
+
+
+@dataclass
+class _Space:
+    """The cities a split is checked among: every city of the pool's tiles, or of one
+    composition's tiles (``tiles``: that composition's own pool), with their values and
+    caps.  ``model`` is the space's model once built (a composition's is built on its first
+    check and dropped when ``MOST_MODELS`` newer ones are held)."""
+
+    values: CityValues
+    caps: dict[str, int]
+    tiles: Pool
+    model: CityModel | None = None
+
+
+@dataclass
+class _Task:
+    space: _Space
+    split: dict[str, int]
+    total: int
+    solver: cp_model.CpSolver | None = None
+    moot: bool = False  # stopped because a city at its total or above is known
+
+
+@dataclass
+class _Descent:
+    pool: Pool
+    caps: dict[str, int]
+    budget: Budget
+    exclude: Sequence[City]
+    min_score: int | None
+    progress: Progress | None
+
+    def __post_init__(self) -> None:
+        self.lock = threading.Lock()
+        self.start = time.monotonic()
+        self.active: list[_Space] = []
+        self.built: deque[_Space] = deque()  # the compositions whose model is held, oldest first
+        if self.pool.uses_all:
+            self.whole: _Space | None = _Space(city_values(self.pool), dict(self.caps),
+                                               self.pool, self._model(self.pool))
+            self.choices = None
+            self.top = sum(self.caps.values())
+        else:
+            self.whole = None
+            self.choices = Compositions(self.pool)
+            self.top = self.choices.top() or -1
+        self.floor = max(0, self.min_score or 0)
+        self.level = self.top + 1  # the next total to split is one below this
+        self.queue: deque[_Task] = deque()
+        self.open: Counter[int] = Counter()  # splits of each total not yet refuted
+        self.running: list[_Task] = []
+        self.helpers: list[cp_model.CpSolver] = []  # the refining thread's solvers
+        self.best: Answer | None = None
+        self.errors: list[BaseException] = []
+        self.checks = 0
+        self.done = False
+
+    # --- the threads ---------------------------------------------------------------------
+
+    def work(self, refine: Callable | None) -> None:
+        try:
+            if refine is not None:
+                self._refine(refine)
+            while (task := self._next()) is not None:
+                self._finish(task, *self._check(task))
+        except BaseException as err:  # noqa: BLE001 - raised again by outcome()
+            with self.lock:
+                self.errors.append(err)
+                self._stop_all()
+
+    def _refine(self, refine: Callable) -> None:
+        def register(solver: cp_model.CpSolver) -> None:
+            with self.lock:
+                if self.done:
+                    raise _Settled  # the answer is known: no more caps
+                self.helpers.append(solver)
+        try:
+            found = refine(register)
+        except _Settled:
+            return
+        with self.lock:
+            # a cap bounds its category in every city of the pool, so in every space
+            self.caps = {k: min(v, found[k]) if k in found else v
+                         for k, v in {**found, **self.caps}.items()}
+            for space in self.active:
+                space.caps.update(self._capped(space.caps))
+            for task in self.running:
+                if self._beyond_caps(task) and task.solver is not None:
+                    task.moot = True
+                    task.solver.StopSearch()
+
+    def _next(self) -> _Task | None:
+        with self.lock:
+            while not self.done and not self.errors:
+                if self.budget.exhausted():
+                    return None
+                best = self.best[2].total if self.best else None
+                while self.queue:
+                    task = self.queue.popleft()
+                    if (best is not None and task.total <= best) or self._beyond_caps(task):
+                        self.open[task.total] -= 1
+                        continue
+                    task.solver = cp_model.CpSolver()
+                    self.running.append(task)
+                    return task
+                if self.level - 1 < self.floor or (best is not None and self.level - 1 <= best):
+                    return None
+                self.level -= 1
+                self.active += self._spaces_at(self.level)
+                for space in self.active:
+                    found = splits(space.values.values, space.caps, self.level)
+                    self.open[self.level] += len(found)
+                    self.queue.extend(_Task(space, s, self.level) for s in found)
+                self._report()
+            return None
+
+    # --- one check -----------------------------------------------------------------------
+
+    def _model(self, pool: Pool) -> CityModel:
+        """The model of ``pool``'s cities, every excluded layout ruled out."""
+        cm = build_model(pool)
+        for city in self.exclude:
+            exclude_layouts(cm.model, cm.grids, [city])
+        return cm
+
+    def _model_of(self, space: _Space) -> CityModel:
+        """The space's model: a composition's own model (its counts constants) is built on
+        its first check, since the pool's model with the counts fixed by constraints was
+        measured 10-100x slower to refute a split (0.1 s against 1.3-28 s)."""
+        cm = space.model
+        if cm is None:
+            cm = self._model(space.tiles)
+            with self.lock:
+                space.model = cm
+                self.built.append(space)
+                while len(self.built) > MOST_MODELS:
+                    self.built.popleft().model = None
+        return cm
+
+    def _check(self, task: _Task) -> tuple[str, Answer | None]:
+        """Is there a city scoring exactly ``task.split``?  (optimal / infeasible / unknown)"""
+        cm = self._model_of(task.space)
+        pool = task.space.tiles
+        model = self._split_model(task, cm)
+        solver = task.solver
+        assert solver is not None
+        while True:
+            with self.lock:
+                feasibility(solver.parameters, self.budget.seconds_left())
+                work = self.budget.work_left()
+            if work is not None:
+                solver.parameters.max_deterministic_time = work
+            code = solver.Solve(model)
+            with self.lock:
+                self.budget.spend(solver.deterministic_time)
+            if code == cp_model.INFEASIBLE:
+                return "infeasible", None
+            if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return "unknown", None
+            grid = cm.grids[0]
+            city, placed = read_city(solver, grid, pool)
+            if not check_buildable(city, pool, placed):
+                return "optimal", (city, placed, rescore(solver, cm, 0, city, pool, "feasible"))
+            forbid_assignment(model, solver, grid)  # legal play cannot build it: another
+            if self.budget.exhausted():
+                return "unknown", None
+
+    @staticmethod
+    def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
+        """The space's model with each category's points equal to the split's, and its
+        parts one of the rows ``solver.twocities.cpsat.values`` allows for that score."""
+        model = cm.model.clone()
+        points, parts = cm.points[0], cm.parts[0]
+        for name, value in task.split.items():
+            expr = points[name]
+            if isinstance(expr, int):
+                continue  # the split took its one value
+            model.Add(expr == value)
+            rows = task.space.values.rows.get(name, {}).get(value)
+            if rows and name in parts:
+                if len(parts[name]) != len(rows[0]):
+                    raise ModelMismatch(f"{name}: the model has {len(parts[name])} parts, "
+                                        f"the values {len(rows[0])}")
+                columns = list(zip(*rows, strict=True))
+                parts_vars = [as_var(model, e, min(col), max(col), f"{name}_part_{k}")
+                              for k, (e, col) in enumerate(zip(parts[name], columns,
+                                                                strict=True))]
+                model.AddAllowedAssignments(parts_vars, rows)
+        return model
+
+    def _finish(self, task: _Task, status: str, answer: Answer | None) -> None:
+        with self.lock:
+            self.checks += 1
+            self.running.remove(task)
+            if answer is not None:
+                self._found(task, answer)
+            if answer is not None or status == "infeasible" or task.moot:
+                self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
+            if self._settled():
+                self._stop_all()
+            self._report()
+
+    def _found(self, task: _Task, answer: Answer) -> None:
+        """A city for ``task``'s split: its real score may be higher (shops, parks and
+        districts are counted from below), but never at a total already refuted."""
+        real = answer[2].total
+        best = self.best[2].total if self.best else None
+        if real > task.total and (best is None or best < real) and self.level <= real \
+                and self.open[real] == 0:
+            raise ModelMismatch(f"a split of {task.total} holds a city scoring {real}, but "
+                                f"every split of {real} was refuted: {answer[0].notation()}")
+        if best is None or real > best:
+            self.best = answer
+            for other in self.running:
+                if other.total <= real and other.solver is not None:
+                    other.moot = True
+                    other.solver.StopSearch()
+
+    # --- bookkeeping (under the lock) ----------------------------------------------------
+
+    def _beyond_caps(self, task: _Task) -> bool:
+        return any(v > task.space.caps.get(k, v) for k, v in task.split.items())
+
+    def _spaces_at(self, level: int) -> list[_Space]:
+        """The spaces whose bound is ``level``: the whole pool at the caps' sum, or every
+        composition with that bound."""
+        if self.whole is not None:
+            return [self.whole] if level == self.top else []
+        assert self.choices is not None
+        out = []
+        for c in self.choices.at(level):
+            tiles = c.pool(self.pool)
+            values = city_values(tiles)
+            out.append(_Space(values, self._capped(values.caps()), tiles))
+        return out
+
+    def _capped(self, caps: dict[str, int]) -> dict[str, int]:
+        """``caps`` lowered to the pool's own caps where those are known."""
+        return {k: min(v, self.caps.get(k, v)) for k, v in caps.items()}
+
+    def _highest_open(self) -> int | None:
+        """The highest total some city might still score that beats the best found."""
+        best = self.best[2].total if self.best else self.floor - 1
+        above = [t for t, n in self.open.items() if n > 0 and t > best]
+        if self.level - 1 > best and self.level - 1 >= self.floor:
+            above.append(self.level - 1)  # not yet split
+        return max(above, default=None)
+
+    def _settled(self) -> bool:
+        return self._highest_open() is None
+
+    def _stop_all(self) -> None:
+        self.done = True
+        for task in self.running:
+            if task.solver is not None:
+                task.solver.StopSearch()
+        for solver in self.helpers:
+            solver.StopSearch()
+
+    def _report(self) -> None:
+        if self.progress is None:
+            return
+        bound = self._highest_open()
+        best = self.best[2].total if self.best else None
+        if best is not None:  # the bound as the user reads it: nothing scores more
+            self.progress(best, max(best, bound or 0), time.monotonic() - self.start)
+        elif bound is not None:  # no city yet, but the levels refuted so far
+            self.progress(None, bound, time.monotonic() - self.start)
+
+    def outcome(self) -> Outcome:
+        if self.errors:
+            raise self.errors[0]
+        top = self._highest_open()
+        if self.best is not None:
+            score = self.best[2].total
+            bound = score if top is None else max(score, top)
+            status = "optimal" if bound == score else "feasible"
+            return Outcome(status, self.best, bound, self.caps, self.checks)
+        if top is None:
+            return Outcome("infeasible", None, None, self.caps, self.checks)
+        return Outcome("unknown", None, top, self.caps, self.checks)

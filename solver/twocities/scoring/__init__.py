@@ -1,0 +1,2 @@
+"""The scorer: pure functions, one per category (``categories``), shop lines (``shops``), and
+whole tables ranked against each other (``table``)."""
