@@ -386,8 +386,8 @@ def play(
     json_out: JsonOption = False,
 ) -> None:
     """Play a whole game with bots: each round's cities, then the standings with tie-breaks."""
+    from solver.twocities.bots import make_bots
     from solver.twocities.game.rulesets import load_ruleset
-    from solver.twocities.rules.bots import make_bots
     from solver.twocities.rules.game import new_game, play_turn
     from solver.twocities.rules.gamefile import save_game
 
