@@ -304,11 +304,11 @@ def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
 
 
 def _daily_solution(puzzle: Any, json_out: bool) -> None:
-    from puzzles.pairs import against_each_other
+    from solver.twocities.scoring.rivals import against_each_other
 
     cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
     if len(cities) == 2:
-        cities = list(against_each_other(*cities))
+        cities = list(against_each_other(cities))
     if json_out:
         print_json(cities[0].to_json() if len(cities) == 1 else
                    {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]})

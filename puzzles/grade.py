@@ -14,7 +14,6 @@ from itertools import islice, product
 from typing import Any
 
 from puzzles.decompose import Used, decompositions, usage
-from puzzles.pairs import against_each_other
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, city_from_json
@@ -23,6 +22,7 @@ from solver.twocities.game.layout import mat_offsets, shift
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import LANDSCAPE, Duplex, Tile, buildings_of
 from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.show import emoji_grid
 
 
@@ -207,7 +207,7 @@ def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Gr
     if not problems:
         problems = _best_reading(puzzle, cities, options, pool_tiles, check_buildable)
     if len(cities) == 2:
-        cities = list(against_each_other(cities[0], cities[1]))
+        cities = list(against_each_other(cities[:2]))
     scores = tuple(score_city(c).total for c in cities)
     return Grade(puzzle, tuple(cities), scores, tuple(problems))
 

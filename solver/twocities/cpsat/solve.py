@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -37,11 +37,12 @@ from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.values import city_values
-from solver.twocities.game.city import City, Context
+from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.vocab import CATEGORIES, FACTORY
+from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.scoring.categories import Score, district_size
+from solver.twocities.scoring.categories import Score
+from solver.twocities.scoring.rivals import against_each_other
 
 Progress = Callable[[int | None, int, float], None]  # best (None: no city yet), bound, s
 _STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
@@ -346,16 +347,8 @@ def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
     its city file scores the same on its own."""
     if len(answers) < 2:
         return answers
-    out = []
-    for i, (city, placed) in enumerate(answers):
-        others = [c for j, (c, _) in enumerate(answers) if j != i]
-        ctx = city.context
-        factories = (*ctx.rival_factories, *(len(c.of_type(FACTORY)) for c in others))
-        districts = tuple(replace(d, rivals=(*d.rivals, *(district_size(c, d.types)
-                                                          for c in others)))
-                          for d in ctx.districts)
-        out.append((city.with_context(Context(factories, districts)), placed))
-    return out
+    ranked = against_each_other([city for city, _ in answers])
+    return [(city, placed) for city, (_, placed) in zip(ranked, answers, strict=True)]
 
 
 def box_pool(edition: str = "essential", variant: str = "standard", mat: str | None = None,
