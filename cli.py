@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from solver.common.errors import CitiesError
+from solver.common.status import Status
 
 app = typer.Typer(
     help="Between Two Cities: exact scoring, proven-optimal cities, legal moves, daily puzzles.",
@@ -546,12 +547,12 @@ def _solve_progress() -> Callable[[int | None, int, float], None] | None:
 
 
 def _status_line(status: str, score: Any, bound: Any, seconds: float, what: str) -> str:
-    if status == "optimal":
+    if status == Status.OPTIMAL:
         return f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
-    if status == "feasible":
+    if status == Status.FEASIBLE:
         return (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city scores "
                 f"more than {bound} (time limit, {seconds:.1f} s)")
-    if status == "infeasible":
+    if status == Status.INFEASIBLE:
         return f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
     return f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
 
