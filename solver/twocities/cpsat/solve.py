@@ -375,3 +375,21 @@ def box_pool(edition: str = "essential", variant: str = "standard", mat: str | N
     elif mat:
         raise CitiesError(f"the {variant} variant uses no landscape mats", field="--mat")
     return pool_from_json(data, comps)
+
+
+def box_pools(edition: str = "essential", variant: str = "standard", mat: str | None = None,
+              components: Any = None) -> list[tuple[str | None, Pool]]:
+    """The whole box as pools, one per mat: ``mat`` alone when given, else every mat of the
+    components (none when the variant plays without mats).
+
+    >>> [m for m, _ in box_pools(variant="beginner")]
+    [None]
+    """
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.rulesets import load_ruleset
+
+    comps = components or load_components()
+    mats: list[str | None] = [mat]
+    if mat is None and load_ruleset(edition, variant).modules["mats"]:
+        mats = sorted(comps.mats)
+    return [(m, box_pool(edition, variant, m, comps)) for m in mats]

@@ -49,6 +49,7 @@ class TableResult:
     cities: tuple[TableCity, ...]
     standings: tuple[Standing, ...]
     notes: tuple[str, ...] = ()
+    tie_break_order: tuple[str, ...] = ()  # the edition's, after the higher city
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,7 +86,8 @@ def score_table(
     for i, (name, builders, _) in enumerate(cities):
         ranked = plain[i].with_context(with_rivals(base, [*plain[:i], *plain[i + 1:]]))
         scored.append(TableCity(name, builders, ranked, score_city(ranked, rules)))
-    return TableResult(rules.final_score, tuple(scored), _standings(scored, rules))
+    return TableResult(rules.final_score, tuple(scored), _standings(scored, rules),
+                       tie_break_order=rules.tie_break_order)
 
 
 def _standings(cities: list[TableCity], rules: Ruleset) -> tuple[Standing, ...]:
