@@ -1,6 +1,6 @@
 """Benchmark the rules engine: legality checks (dead-end look-ahead included) and whole games.
 
-    /tmp/venv/bin/python bench/bench_rules.py [--positions 10000] [--games 20] [--seed 1]
+    python bench/bench_rules.py [--positions 10000] [--games 20] [--seed 1]
 
 Positions are random mid-game cities (random mats, random legal play to a random point of
 rounds 1-3, 20% beginner); each gets one random candidate placement of the right kind.  Every

@@ -16,7 +16,7 @@ from solver.common.errors import CitiesError
 
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "rulesets.json"
 
-#: Named ruleset options and their defaults (RULINGS.md asks for each to be visible).
+#: Named ruleset options and their defaults (docs/rulings.md lists each).
 OPTION_DEFAULTS: dict[str, Any] = {
     "bridges_extend_shop_lines": True,
     "duplex_orientation": "safe",

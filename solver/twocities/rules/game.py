@@ -43,7 +43,7 @@ from solver.twocities.scoring.table import TableResult, score_table
 JAMEY = "Jamey"
 CITY_NAMES = ("Cairo", "Rome", "St. Louis", "Agra", "Paris", "Birmingham", "Kyoto")
 
-#: Named fallbacks, in the order they are tried when a tile has no legal position (RULINGS.md:
+#: Named fallbacks, in the order they are tried when a tile has no legal position (docs/rulings.md:
 #: "A game never deadlocks").  Simulations count how often each fires.
 FALLBACKS = (
     "permissive",  # the safe reading left no position: accept one that works for some orientation

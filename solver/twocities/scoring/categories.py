@@ -1,4 +1,4 @@
-"""Scoring: one pure function per category, exactly as RULINGS.md reads the rulebooks.
+"""Scoring: one pure function per category, exactly as docs/rulings.md reads the rulebooks.
 
 Every function takes a ``City`` and a ``Ruleset`` and returns points; nothing here knows about
 solvers.  ``score_city`` adds them up into a ``Score``.

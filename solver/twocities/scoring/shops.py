@@ -1,8 +1,8 @@
 """Shops: the best partition of a city's shops into straight sets.
 
 Every shop belongs to exactly one horizontal or vertical set of consecutive shops, and the city
-scores the best such partition (RULINGS.md).  Greedy "longest line first" is wrong on crossings;
-this is exact.
+scores the best such partition (docs/rulings.md, "Shops").  Greedy "longest line first" is
+wrong on crossings; this is exact.
 
 The search assigns each shop a direction (across or down).  A maximal run of shops given the
 same direction along one line is then split into sets as well as the edition's table allows
