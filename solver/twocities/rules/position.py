@@ -195,7 +195,7 @@ class Position:
 
 
 def default_reveal(rules: Ruleset) -> str:
-    return "one-at-a-time" if rules.variant == "two-player-standard" else "together"
+    return rules.reveal
 
 
 def _round_after(p: Position) -> int:
