@@ -19,7 +19,7 @@ from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, Coord, Mat, load_components
 from solver.twocities.game.layout import mat_position, shift
-from solver.twocities.game.pool import Pool
+from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Duplex, Tile, buildings_of
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
@@ -224,8 +224,12 @@ def _best_reading(puzzle: Puzzle, cities: list[City], options: list[list[Used]],
             if found:
                 break
             mat = puzzle.pool.mats[i]
-            placements = [(t.token, cells) for t, cells in used]
             name = f"city {i + 1}: " if len(cities) > 1 else ""
+            try:
+                placements = [Placement.from_cells(t, cells) for t, cells in used]
+            except CitiesError as err:
+                found.append(name + str(err))
+                break
             found += [name + p for p in check_buildable(
                 city, _city_pool(puzzle.pool, mat, used), placements)]
         if not found:

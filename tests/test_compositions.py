@@ -114,7 +114,7 @@ def test_choosing_by_descent_matches_exhaustive_search(pool: Pool) -> None:
     result = solve_pool(pool, time_limit=60, workers=1)
     assert result.status == "optimal"
     assert result.score == brute_force_best(pool)
-    assert Counter(t for t, _ in result.placements) <= Counter(t.token for t in pool.tiles)
+    assert Counter(p.tile.token for p in result.placements) <= Counter(t.token for t in pool.tiles)
 
 
 def choose_example() -> Pool:

@@ -13,9 +13,9 @@ import random
 import pytest
 
 from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.layout import mat_position
 from solver.twocities.game.pool import Placement, pool_from_json
-from solver.twocities.game.tiles import LANDSCAPE, Duplex, parse_tile
+from solver.twocities.game.tiles import Duplex
 from solver.twocities.rules.legality import check
 from solver.twocities.rules.position import Position
 
@@ -76,13 +76,10 @@ def test_solver_answers_replay_legally(data):
     result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=0.5)
     assert result.city is not None
     city = result.city
-    offset = (0, 0)
-    if pool.mat is not None:
-        offset = next(o for o in mat_offsets(pool.mat, city.size)
-                      if all(city.at((r + o[0], c + o[1])) is LANDSCAPE
-                             for r, c in pool.mat.landscape))
-    pieces = [Placement(parse_tile(tok), (cells[0][0] - offset[0], cells[0][1] - offset[1]))
-              for tok, cells in result.placements]
+    offset = mat_position(city, pool.mat) if pool.mat is not None else (0, 0)
+    assert offset is not None
+    pieces = [Placement(p.tile, (p.at[0] - offset[0], p.at[1] - offset[1]))
+              for p in result.placements]
     duplexes = tuple(p.tile for p in pieces if isinstance(p.tile, Duplex))
     start = Position(pool.rules, pool.mat, revealed=duplexes)
     singles = [p for p in pieces if not isinstance(p.tile, Duplex)]

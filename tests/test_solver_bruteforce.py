@@ -19,7 +19,7 @@ from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.game.city import City, Context, District
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.layout import empty_city, mat_offsets
-from solver.twocities.game.pool import Pool
+from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import LANDSCAPE, Duplex, parse_tile
 from solver.twocities.rules.buildable import check_buildable
@@ -77,8 +77,8 @@ def _fill(pool: Pool, base: City, free: list) -> Iterator[tuple[City, list]]:
                     rows[cell[0]][cell[1]] = parse_tile(token)
                 city = City(tuple(tuple(r) for r in rows), base.bridges, base.context,
                             base.edition)
-                yield city, ([(d.token, cells) for d, cells in placed]
-                             + [(t, (c,)) for c, t in arrangement])
+                yield city, ([Placement.from_cells(d, cells) for d, cells in placed]
+                             + [Placement(parse_tile(t), c) for c, t in arrangement])
 
 
 def _place_duplexes(duplexes: list[Duplex], free: set) -> Iterator[list]:
@@ -148,5 +148,5 @@ def test_choosing_from_a_larger_pool_matches_exhaustive_search() -> None:
     result = solve_pool(pool, time_limit=30, workers=1)
     assert result.status == "optimal"
     assert result.score == brute_force_best(pool)
-    assert Counter(t for t, _ in result.placements) <= Counter(t.token for t in tiles)
+    assert Counter(p.tile.token for p in result.placements) <= Counter(t.token for t in tiles)
 

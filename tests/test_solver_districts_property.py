@@ -163,7 +163,7 @@ def exhaustive_best(pool: Pool) -> tuple[int, int] | None:
             key = (total, total)
             best = key if best is None or key > best else best
             continue
-        left = Counter(t.token for t in pool.tiles) - Counter(t for t, _ in placed_a)
+        left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         rest = replace(parts[1], tiles=tuple(parse_tile(t) for t in sorted(left.elements())))
         for b, placed_b in all_cities(rest):
             if check_buildable(b, rest, placed_b):

@@ -40,7 +40,7 @@ def brute_force_pair(pool: Pool) -> tuple[int, int] | None:
     for a, placed_a in all_cities(Pool(rules, (MAT_A,), pool.tiles, pool.context)):
         if check_buildable(a, Pool(rules, (MAT_A,), pool.tiles, pool.context), placed_a):
             continue
-        left = Counter(t.token for t in pool.tiles) - Counter(t for t, _ in placed_a)
+        left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         rest = tuple(parse_tile(t) for t, n in sorted(left.items()) for _ in range(n))
         pool_b = Pool(rules, (MAT_B,), rest, pool.context)
         for b, placed_b in all_cities(pool_b):
@@ -63,7 +63,7 @@ def test_pair_matches_exhaustive_search() -> None:
     low, high = brute_force_pair(pool)
     assert result.score == low
     assert max(c.score for c in result.cities) == high
-    used = Counter(t for c in result.cities for t, _ in c.placements)
+    used = Counter(p.tile.token for c in result.cities for p in c.placements)
     assert used == Counter(t.token for t in tiles)
 
 

@@ -17,21 +17,18 @@ from solver.common.status import Status
 from solver.twocities.cpsat.model import CityModel
 from solver.twocities.cpsat.model.grid import CityGrid
 from solver.twocities.game.city import City
-from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import empty_city
-from solver.twocities.game.pool import Pool
+from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building
 from solver.twocities.game.vocab import DISTRICT, PARK, SHOP
 from solver.twocities.scoring.categories import Score, score_city
-
-PlacedTile = tuple[str, tuple[Coord, ...]]
 
 
 class Answer(NamedTuple):
     """A city the solver found: the city, the pool's tiles it places, the scorer's breakdown."""
 
     city: City
-    placements: tuple[PlacedTile, ...]
+    placements: tuple[Placement, ...]
     score: Score
 
 #: Categories the model counts from below and lets maximising make exact (see ``rescore``).
@@ -63,26 +60,26 @@ def rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,
     return score
 
 
-def read_city(solver: Any, grid: CityGrid, pool: Pool) -> tuple[City, tuple[PlacedTile, ...]]:
+def read_city(solver: Any, grid: CityGrid, pool: Pool) -> tuple[City, tuple[Placement, ...]]:
     """The solved city in city coordinates, and the pool tiles on it."""
     offset = next(o for o in grid.offsets if solver.BooleanValue(o.lit))
     city = empty_city(grid.size, grid.mat, offset.at, pool.rules.edition, pool.context)
     rows = [list(row) for row in city.grid]
-    placed: list[PlacedTile] = []
+    placed: list[Placement] = []
     for cell, b in offset.fixed.items():
         rows[cell[0]][cell[1]] = b
     for cell in grid.cells:
         for token, lit in grid.single[cell].items():
             if solver.BooleanValue(lit):
                 rows[cell[0]][cell[1]] = grid.building_of[token]
-                placed.append((token, (cell,)))
+                placed.append(Placement(grid.building_of[token], cell))
     for token, anchors in grid.duplex.items():
         tile = grid.duplex_tile[token]
         for a, lit in anchors.items():
             if solver.BooleanValue(lit):
                 b = (a[0] + tile.offset[0], a[1] + tile.offset[1])
                 rows[a[0]][a[1]], rows[b[0]][b[1]] = tile.first, tile.second
-                placed.append((token, (a, b)))
+                placed.append(Placement(tile, a))
     return City(tuple(tuple(r) for r in rows), city.bridges, city.context, city.edition), \
         tuple(placed)
 

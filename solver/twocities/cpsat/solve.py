@@ -28,7 +28,6 @@ from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
     Answer,
     ModelMismatch,
-    PlacedTile,
     exclude_layouts,
     forbid_assignment,
     read_city,
@@ -40,7 +39,7 @@ from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City
-from solver.twocities.game.pool import Pool
+from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import Score
@@ -64,7 +63,7 @@ class SolveResult:
     bound: int | None
     seconds: float
     city: City | None
-    placements: tuple[PlacedTile, ...] = ()
+    placements: tuple[Placement, ...] = ()
     breakdown: Score | None = None
 
     @property
@@ -78,8 +77,7 @@ class SolveResult:
             "bound": self.bound,
             "seconds": round(self.seconds, 3),
             "city": self.city.to_json() if self.city else None,
-            "placements": [{"tile": t, "cells": [list(c) for c in cells]}
-                           for t, cells in self.placements],
+            "placements": [p.cells_json() for p in self.placements],
         }
 
 
@@ -343,8 +341,8 @@ def _run(cm: CityModel, pool: Pool, budget: Budget, workers: int, progress: Prog
             return Status.UNKNOWN, bound, seconds, []
 
 
-def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
-                        ) -> list[tuple[City, tuple[PlacedTile, ...]]]:
+def _against_each_other(answers: list[tuple[City, tuple[Placement, ...]]]
+                        ) -> list[tuple[City, tuple[Placement, ...]]]:
     """Each city of a pair with the other as one more rival (factories and districts), so
     its city file scores the same on its own."""
     if len(answers) < 2:

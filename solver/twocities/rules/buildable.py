@@ -19,28 +19,26 @@ nearest first), so the search only chooses the round 1 singles and the duplexes'
 >>> from solver.twocities.game.city import City
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["F"] * 12 + ["F|O", "P/H"]})
 >>> city = City.from_notation("F O F F / P F F F / H F F F / F F F F")
->>> check_buildable(city, pool, [("F|O", ((0, 0), (0, 1))), ("P/H", ((1, 0), (2, 0)))]
-...     + [("F", (c,)) for c in city.cells() if c[1] > 0 and c != (0, 1)] + [("F", ((3, 0),))])
+>>> placed = ["F|O@0,0", "P/H@1,0", "F@3,0"] + [f"F@{r},{c}" for r, c in city.cells()
+...                                            if c > 0 and (r, c) != (0, 1)]
+>>> check_buildable(city, pool, [Placement.from_notation(p) for p in placed])
 []
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
-from solver.common.errors import CitiesError
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_position, shift
-from solver.twocities.game.pool import Pool
-from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex, buildings_of, parse_tile
-
-PlacementCells = tuple[str, Sequence[Coord]]
+from solver.twocities.game.pool import Placement, Pool
+from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
 
 
-def check_buildable(city: City, pool: Pool, placements: Iterable[PlacementCells],
+def check_buildable(city: City, pool: Pool, placements: Iterable[Placement],
                     *, which: int = 0) -> list[str]:
     """Every reason legal play cannot build ``city`` from ``pool``; ``[]`` when it can.
 
@@ -52,7 +50,7 @@ def check_buildable(city: City, pool: Pool, placements: Iterable[PlacementCells]
         if not 0 <= which < pool.cities:
             return [f"the pool has {pool.cities} cities, not a city number {which}"]
         pool = replace(pool, mats=(pool.mats[which],))
-    placed = [(token, tuple(tuple(c) for c in cells)) for token, cells in placements]
+    placed = list(placements)
     if city.size != rules.size:
         return [f"the city is {city.size}x{city.size}, the {rules.variant} variant builds "
                 f"{rules.size}x{rules.size}"]
@@ -79,7 +77,7 @@ def _mat_position(city: City, pool: Pool) -> tuple[Coord | None, list[str]]:
     return None, [f"the city's landscape and bridges are not the mat {mat.id!r} inside the square"]
 
 
-def _tiles_match(city: City, pool: Pool, placed: list[tuple[str, tuple[Coord, ...]]],
+def _tiles_match(city: City, pool: Pool, placed: list[Placement],
                  offset: Coord) -> list[str]:
     problems: list[str] = []
     covered: dict[Coord, str] = {}
@@ -88,26 +86,16 @@ def _tiles_match(city: City, pool: Pool, placed: list[tuple[str, tuple[Coord, ..
             covered[shift(cell, offset)] = f"fixed {p.tile.token}"
             if _building(city, shift(cell, offset)) != b:
                 problems.append(f"fixed {b.token} at mat {list(cell)} is not in the city")
-    civics = {b.civic.id: b.civic for b in pool.singles if b.civic and b.civic.id}
     used: Counter[str] = Counter()
     n_singles = n_duplexes = 0
-    for token, cells in placed:
-        try:
-            tile = parse_tile(token, civics)
-        except CitiesError as err:
-            problems.append(f"placement {token!r}: {err}")
-            continue
-        used[tile.token] += 1
-        parts = buildings_of(tile)
-        if isinstance(tile, Duplex):
+    for p in placed:
+        token = p.tile.token
+        used[token] += 1
+        if isinstance(p.tile, Duplex):
             n_duplexes += 1
-            dr, dc = tile.offset
-            if len(cells) != 2 or cells[1] != (cells[0][0] + dr, cells[0][1] + dc):
-                problems.append(f"{token} on {[list(c) for c in cells]} is not as printed")
-                continue
         else:
             n_singles += 1
-        for cell, b in zip(cells, parts, strict=False):
+        for cell, b in zip(p.cells, p.buildings, strict=True):
             if cell in covered:
                 problems.append(f"{token} on {list(cell)} overlaps {covered[cell]}")
             covered[cell] = token
@@ -134,15 +122,15 @@ def _building(city: City, cell: Coord) -> Building | None:
     return b if isinstance(b, Building) else None
 
 
-def _order_problems(city: City, pool: Pool, placed: list[tuple[str, tuple[Coord, ...]]],
+def _order_problems(city: City, pool: Pool, placed: list[Placement],
                     offset: Coord) -> list[str]:
     rules = pool.rules
     spaces = {rc for rc in city.cells() if city.at(rc) is not LANDSCAPE}
     adj = {rc: [n for n in city.neighbours(rc) if n in spaces] for rc in spaces}
     built = frozenset(shift(c, offset) for p in pool.fixed for c in p.cells)
     fixed_d = sum(isinstance(p.tile, Duplex) for p in pool.fixed)
-    singles = [cells[0] for _, cells in placed if len(cells) == 1]
-    duplexes = [cells for _, cells in placed if len(cells) == 2]
+    singles = [p.at for p in placed if not isinstance(p.tile, Duplex)]
+    duplexes = [p.cells for p in placed if isinstance(p.tile, Duplex)]
     round1 = 0 if fixed_d else max(0, rules.hands[0] - 1 - (len(pool.fixed) - fixed_d))
     round1 = min(round1, len(singles))
     mat = pool.mat
