@@ -55,7 +55,8 @@ class Feature:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.source})" if self.source in ("sample", "reconstructed") else self.name
+        shown = self.source in ("sample", "reconstructed")
+        return f"{self.name} ({self.source})" if shown else self.name
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,8 @@ class Card:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.source})" if self.source in ("sample", "reconstructed") else self.name
+        shown = self.source in ("sample", "reconstructed")
+        return f"{self.name} ({self.source})" if shown else self.name
 
 
 @dataclass(frozen=True)

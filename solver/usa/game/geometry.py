@@ -27,10 +27,10 @@ def street_between(city: City, a: Space, b: Space) -> bool:
     """Whether a street or a bridge separates two orthogonally touching spaces."""
     if place_of(a) != place_of(b):
         return False
-    if a[0] == b[0]:  # side by side: the N arm (top row) or the S arm (bottom row)
-        arm = "N" if a[0] % 2 == 0 else "S"
-    else:  # one above the other: the W arm (left column) or the E arm (right column)
-        arm = "W" if a[1] % 2 == 0 else "E"
+    # Side by side: the N arm (top row) or the S arm (bottom row); one above the other: the
+    # W arm (left column) or the E arm (right column).
+    side_by_side = a[0] == b[0]
+    arm = ("N" if a[0] % 2 == 0 else "S") if side_by_side else ("W" if a[1] % 2 == 0 else "E")
     return arm in city.arms(place_of(a))
 
 

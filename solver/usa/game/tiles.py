@@ -45,7 +45,8 @@ class Tile:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.source})" if self.source in ("sample", "reconstructed") else self.name
+        shown = self.source in ("sample", "reconstructed")
+        return f"{self.name} ({self.source})" if shown else self.name
 
 
 def parse_streets(value: object, field: str = "streets") -> frozenset[str]:

@@ -58,7 +58,8 @@ def occurrences(r: Requirement, city: City) -> int:
                    and (r.adjacent_to is None
                         or any(matches(city, n, r.adjacent_to) for n in neighbours(city, s))))
     if r.per == "area":
-        return sum(1 for a in areas(city) if area_of_kind(city, a) == r.kind and _size_ok(r, len(a)))
+        return sum(1 for a in areas(city)
+                   if area_of_kind(city, a) == r.kind and _size_ok(r, len(a)))
     if r.per == "neighbourhood":
         return sum(1 for g in neighbourhoods(city) if _neighbourhood_ok(r, city, g))
     if r.per == "feature":
