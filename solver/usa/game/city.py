@@ -122,3 +122,31 @@ class City:
             bridges=frozenset(((r + dr, c + dc), a) for (r, c), a in self.bridges),
             buildings={sp(s): b for s, b in self.buildings.items()},
             features={sp(s): f for s, f in self.features.items()})
+
+
+_CLOCKWISE = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+def rotate_city(city: City) -> City:
+    """The whole city turned a quarter clockwise (its size turns too): the same city to score.
+
+    >>> from solver.usa.game.notation import format_city, parse_city
+    >>> format_city(rotate_city(parse_city("wwpp:E KBsY")))
+    '2x1 pwpw:S / sKYB'
+    """
+    rows = city.size[0]
+
+    def place(p: Place) -> Place:
+        return (p[1], rows - 1 - p[0])
+
+    def space(s: Space) -> Space:
+        return (s[1], 2 * rows - 1 - s[0])
+
+    return replace(
+        city,
+        size=(city.size[1], city.size[0]),
+        tiles={place(p): PlacedTile(t.tile, (t.rotation + 90) % 360)
+               for p, t in city.tiles.items()},
+        bridges=frozenset((place(p), _CLOCKWISE[a]) for p, a in city.bridges),
+        buildings={space(s): b for s, b in city.buildings.items()},
+        features={space(s): f for s, f in city.features.items()})

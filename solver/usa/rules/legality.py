@@ -140,12 +140,14 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
     done = after.with_changes(bridges=after.bridges | set(chosen),
                               bridges_left=city.remaining_bridges - len(chosen))
     if not made:
-        reason = "legal; no dead end"
+        reason = "fully adjacent, inside the city's size, no dead end"
     elif must == len(made):
-        reason = f"legal; it makes {len(made)} dead end(s): bridge(s) forced"
+        reason = f"it makes {len(made)} dead end(s): {must} bridge(s) forced"
+    elif must == 0:
+        reason = f"it makes {len(made)} dead end(s) and no bridge remains: -3 each at the end"
     else:
-        reason = (f"legal; it makes {len(made)} dead ends and {must} bridge(s) remain: "
-                  f"choose which {must} to fix")
+        reason = (f"it makes {len(made)} dead ends and {must} bridge(s) remain: "
+                  f"the player chooses which {must} to fix")
     return Verdict(True, reason, fixes, must, into_frame(done))
 
 
@@ -169,7 +171,7 @@ def place_bridge(city: City, at: Place, arm: str) -> Verdict:
                    "bridge_may_face_open_place is off)")
     after = city.with_changes(bridges=city.bridges | {(at, arm)},
                               bridges_left=city.remaining_bridges - 1)
-    return Verdict(True, "legal", city=after)
+    return Verdict(True, "an arm without a street; no dead end", city=after)
 
 
 def place_feature(city: City, fid: str, space: Space) -> Verdict:
@@ -186,7 +188,8 @@ def place_feature(city: City, fid: str, space: Space) -> Verdict:
     problem = feature_misfit(feat.placed_on, city.printed_kind(space))
     if problem:
         return _no(f"{fid} {problem}")
-    return Verdict(True, "legal", city=city.with_changes(features={**city.features,
+    return Verdict(True, f"an empty {feat.placed_on} space",
+                   city=city.with_changes(features={**city.features,
                                                                    space: fid}))
 
 
@@ -210,8 +213,8 @@ def place_piece(city: City, color: str, space: Space) -> Verdict:
         if stack.height >= tall:
             return _no(f"a stack is at most {tall} pieces")
     new = Building(color, (stack.height if stack else 0) + 1)
-    return Verdict(True, "legal", city=city.with_changes(buildings={**city.buildings,
-                                                                    space: new}))
+    return Verdict(True, f"a {color} building {new.height} high",
+                   city=city.with_changes(buildings={**city.buildings, space: new}))
 
 
 def place_top(city: City, color: str, space: Space) -> Verdict:
@@ -224,8 +227,8 @@ def place_top(city: City, color: str, space: Space) -> Verdict:
     if used >= city.components.tops[color]:
         return _no(f"both {color} tops are in the city")
     new = Building(color, tall, True)
-    return Verdict(True, "legal", city=city.with_changes(buildings={**city.buildings,
-                                                                    space: new}))
+    return Verdict(True, f"a {color} skyscraper",
+                   city=city.with_changes(buildings={**city.buildings, space: new}))
 
 
 def check(city: City, action: Any) -> Verdict:
@@ -266,7 +269,8 @@ def check(city: City, action: Any) -> Verdict:
             raise err.located(field="card") from None
         if city.cards.count(card.id) >= card.copies:
             return _no(f"all {card.copies} copies of {card.id} are in the city")
-        return Verdict(True, "legal", city=city.with_changes(cards=(*city.cards, card.id)))
+        return Verdict(True, "a copy is left", city=city.with_changes(
+            cards=(*city.cards, card.id)))
     if kind == "achievement":
         return _claim(city, action)
     raise CitiesError(f"unknown action {kind!r} (tile, bridge, feature, building, top, card, "
@@ -296,5 +300,5 @@ def _claim(city: City, action: dict[str, Any]) -> Verdict:
         return _no(f"{ach.id} is already claimed (once per game)")
     if not achievement_met(ach, city):
         return _no(f"{ach.id} is not met")
-    return Verdict(True, "legal", city=city.with_changes(
+    return Verdict(True, f"{ach.id} is met", city=city.with_changes(
         achievements=(*city.achievements, (ach.id, points))))
