@@ -15,6 +15,7 @@ The printed contents of Cities USA are not public: the shipped file is a sample 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -270,7 +271,7 @@ def components_from_json(data: Any) -> Components:
 
 
 @cache
-def _load(path: str) -> Components:
+def _load(path: str, stamp: tuple[int, int]) -> Components:
     data = read_json(path, "components file")
     try:
         return components_from_json(data)
@@ -279,5 +280,12 @@ def _load(path: str) -> Components:
 
 
 def load_components(path: str | Path | None = None) -> Components:
-    """The shipped sample set, or a components file of the same schema."""
-    return _load(str(path or DEFAULT_PATH))
+    """The shipped sample set, or a components file of the same schema (re-read when it
+    changes)."""
+    path = str(path or DEFAULT_PATH)
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (0, 0)  # read_json reports the problem in one line
+    return _load(path, stamp)
