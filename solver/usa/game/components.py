@@ -9,6 +9,8 @@ The printed contents of Cities USA are not public: the shipped file is a sample 
 (32, 4, 48)
 >>> sum(c.copies for c in comps.cards.values()), len(comps.boards)
 (32, 4)
+>>> [side.city for side in comps.boards[0].sides], comps.boards[0].sides[0].achievements
+(['Seattle', 'Chicago'], ('space-needle', 'green-lake', 'pike-place'))
 >>> comps.card("corporate-towers").label
 'Corporate Towers (sample)'
 """
@@ -96,6 +98,22 @@ class Achievement:
 
 
 @dataclass(frozen=True)
+class BoardSide:
+    """One side of a city achievement board: a city and its three achievements."""
+
+    city: str
+    achievements: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A double-sided city achievement board (one side is chosen for a game)."""
+
+    id: str
+    sides: tuple[BoardSide, BoardSide]
+
+
+@dataclass(frozen=True)
 class Components:
     """Everything in the box plus the rules options."""
 
@@ -105,7 +123,7 @@ class Components:
     features: dict[str, Feature]
     cards: dict[str, Card]
     achievements: dict[str, Achievement]
-    boards: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...]
+    boards: tuple[Board, ...]
     rules: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_RULES))
     pieces: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLORS, 25))
     tops: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLORS, 2))
@@ -196,6 +214,17 @@ def _features(data: dict[str, Any], source: str) -> dict[str, Feature]:
     return out
 
 
+def _per_color(box: dict[str, Any], key: str, default: int) -> dict[str, int]:
+    given = box.get(key, {})
+    if not isinstance(given, dict) or set(given) - set(COLORS):
+        raise CitiesError(f"expected {{colour: count}} for {', '.join(COLORS)}",
+                          field=f"box.{key}")
+    out = dict.fromkeys(COLORS, default)
+    for color in given:
+        out[color] = _int(given, color, f"box.{key}")
+    return out
+
+
 def components_from_json(data: Any) -> Components:
     """Build the components from parsed JSON; errors name the field."""
     if not isinstance(data, dict):
@@ -218,8 +247,10 @@ def components_from_json(data: Any) -> Components:
                               field=f"rules.{key}")
         rules[key] = value
     box = data.get("box", {})
-    pieces = dict.fromkeys(COLORS, 25) | (box.get("pieces", {}) if isinstance(box, dict) else {})
-    tops = dict.fromkeys(COLORS, 2) | (box.get("tops", {}) if isinstance(box, dict) else {})
+    if not isinstance(box, dict):
+        raise CitiesError("expected an object", field="box")
+    pieces = _per_color(box, "pieces", 25)
+    tops = _per_color(box, "tops", 2)
     starting = _tiles(data, "starting_tiles", source, True)
     city = _tiles(data, "city_tiles", source, False)
     clash = set(starting) & set(city)
@@ -244,12 +275,13 @@ def components_from_json(data: Any) -> Components:
         sides = b.get("sides") if isinstance(b, dict) else None
         if not isinstance(sides, list) or len(sides) != 2:
             raise CitiesError("expected 2 sides", field=f"{f}.sides")
-        names = []
-        ids = []
+        parsed = []
         for j, side in enumerate(sides):
             sf = f"{f}.sides[{j}]"
+            if not isinstance(side, dict):
+                raise CitiesError("expected a board side object", field=sf)
             city_name = _str(side, "city", sf)
-            names.append(city_name)
+            ids = []
             for k, a in enumerate(_list(side, "achievements")):
                 af = f"{sf}.achievements[{k}]"
                 aid = _str(a, "id", af)
@@ -265,7 +297,8 @@ def components_from_json(data: Any) -> Components:
                     parse_requirement(a.get("requirement"), f"{af}.requirement", fids),
                     _int(a, "at_least", af, 1), tuple(pts), source)
                 ids.append(aid)
-        boards.append((_str(b, "id", f), names[0], tuple(ids[:3]), tuple(ids[3:])))
+            parsed.append(BoardSide(city_name, tuple(ids)))
+        boards.append(Board(_str(b, "id", f), (parsed[0], parsed[1])))
     return Components(source, starting, city, features, cards, achievements, tuple(boards),
                       rules, pieces, tops)
 
