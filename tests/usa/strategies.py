@@ -23,11 +23,13 @@ def tiles(draw: st.DrawFn) -> Tile:
 
 
 @st.composite
-def cities(draw: st.DrawFn, max_rows: int = 3, max_cols: int = 3) -> City:
+def cities(draw: st.DrawFn, max_rows: int = 3, max_cols: int = 3, holes: bool = True) -> City:
+    """A random city; with ``holes`` some places may be empty (a city in progress)."""
     rows = draw(st.integers(1, max_rows))
     cols = draw(st.integers(1, max_cols))
-    placed = {(r, c): PlacedTile(draw(tiles()), draw(st.sampled_from(ROTATIONS)))
-              for r in range(rows) for c in range(cols)}
+    places = [(r, c) for r in range(rows) for c in range(cols)]
+    keep = [p for p in places if not holes or draw(st.integers(0, 3))] or places[:1]
+    placed = {p: PlacedTile(draw(tiles()), draw(st.sampled_from(ROTATIONS))) for p in keep}
     city = City((rows, cols), placed, components=COMPS)
     bridges = set()
     for p in sorted(placed):

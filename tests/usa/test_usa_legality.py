@@ -75,7 +75,7 @@ def test_placement_outside_the_frame_shifts_the_city() -> None:
 
 
 def test_dead_end_forces_a_bridge() -> None:
-    """"If you did make a dead end, you must place a bridge to fix it.\""""
+    """Rulebook: "If you did make a dead end, you must place a bridge to fix it"."""
     city = parse_city("3x3 wwpp:EW")
     v = check(city, tile("city-05", [0, 1]))  # kwkw NS: no W arm facing the E street
     assert v.legal and v.forced_bridges == [((0, 1), "W")] and v.must_fix == 1

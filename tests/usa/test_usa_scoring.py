@@ -81,7 +81,7 @@ def test_covered_site_is_not_visible() -> None:
 
 
 def test_dead_end_street_into_a_park() -> None:
-    """"There is also a path that runs into a park space, so ... 3 VPs." """
+    """Rulebook: "a path that runs into a park space, so there is another loss of 3 VPs"."""
     city = parse_city("wwpp:E ppww")
     assert cat.dead_ends_score(city) == -3
     fixed = parse_city("wwpp:E ppww:w")
@@ -202,6 +202,13 @@ def test_achievements_sum_claimed_ring_values() -> None:
     city = load_city(EXAMPLE)
     assert cat.achievements(city) == 6
     assert cat.achievements(city.with_changes(achievements=())) == 0
+
+
+def test_a_claimed_achievement_scores_even_when_no_longer_met() -> None:
+    """Rulebook: "If you claim an achievement but later in the game no longer meet its
+    requirements, you do not remove your achievement ring from the board" (004)."""
+    city = parse_city("wwpp").with_changes(achievements=(("space-needle", 6),))
+    assert cat.achievements(city) == 6 and score_city(city).total == 6
 
 
 def test_city_file_round_trip() -> None:

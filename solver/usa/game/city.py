@@ -8,6 +8,7 @@ The geometry (streets, adjacency, areas, neighbourhoods, dead ends) is in ``geom
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.tiles import Tile
@@ -25,8 +26,9 @@ class PlacedTile:
     tile: Tile
     rotation: int = 0
 
-    @property
+    @cached_property
     def laid(self) -> Tile:
+        """The tile as it lies (computed once: scoring asks for it at every space)."""
         return self.tile.rotated(self.rotation)
 
 
