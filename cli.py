@@ -461,6 +461,128 @@ def _print_solve(result: Any, title: str) -> None:
     console.print(render_solve(result, title))
 
 
+# --- cities usa (Cities USA) -------------------------------------------------------------
+
+usa_app = typer.Typer(
+    help="Cities USA: exact scoring, city display, legality of every action, legal moves.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(usa_app, name="usa")
+
+UsaFile = Annotated[str, typer.Argument(help="A Cities USA city file (JSON); - for stdin.")]
+
+
+def _usa_city(file: str, components: Path | None) -> Any:
+    from solver.usa.game.cityfile import load_city
+    from solver.usa.game.components import load_components
+
+    return load_city(file, load_components(components))
+
+
+@usa_app.command("score")
+def usa_score(file: UsaFile, json_out: JsonOption = False,
+              components: ComponentsOption = None) -> None:
+    """Score a Cities USA city: every category (penalties negative) and the total."""
+    from solver.usa.scoring.categories import score_city
+    from solver.usa.show import render_breakdown, render_cards, render_city
+
+    def run() -> None:
+        city = _usa_city(file, components)
+        result = score_city(city)
+        if json_out:
+            print_json(result.to_json())
+            return
+        console.print(render_city(city))
+        console.print(render_cards(city), end="")
+        console.print(render_breakdown(result))
+
+    guarded(run)
+
+
+@usa_app.command("show")
+def usa_show(file: UsaFile, components: ComponentsOption = None) -> None:
+    """Draw a Cities USA city with its streets, bridges and dead ends; its tiles and cards."""
+    from solver.usa.game.notation import format_city
+    from solver.usa.show import legend, render_cards, render_city, render_tiles
+
+    def run() -> None:
+        city = _usa_city(file, components)
+        console.print(render_city(city))
+        console.print(legend())
+        console.print(render_tiles(city))
+        console.print(render_cards(city), end="")
+        console.print(f"notation: {format_city(city)}", style="dim")
+        console.print(f"bridges left: {city.remaining_bridges}", style="dim")
+
+    guarded(run)
+
+
+@usa_app.command("check")
+def usa_check(
+    state: Annotated[str, typer.Argument(help="A city in progress (a city file).")],
+    action: Annotated[str, typer.Option("--action", help="The action: a JSON file, or JSON "
+                                        "text such as '{\"action\": \"bridge\", ...}'.")],
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """Is ACTION legal on the city (tile, bridge, feature, building, top, card, achievement)?"""
+    from solver.common.jsonio import parse_json_text, read_json, source_name
+    from solver.usa.rules.legality import check as check_action
+
+    def run() -> None:
+        city = _usa_city(state, components)
+        text = action.strip()
+        source = "--action" if text.startswith("{") else source_name(action)
+        data = parse_json_text(text, source) if text.startswith("{") else \
+            read_json(action, "action file")
+        try:
+            verdict = check_action(city, data)
+        except CitiesError as err:
+            raise err.located(source=source) from None
+        if json_out:
+            print_json(verdict.to_json())
+            return
+        style = "bold green" if verdict.legal else "bold red"
+        console.print(f"[{style}]{'legal' if verdict.legal else 'illegal'}[/{style}]: "
+                      f"{verdict.reason}")
+        for (r, c), arm in verdict.forced_bridges:
+            console.print(f"  bridge to fix a dead end: tile [{r}, {c}] arm {arm}")
+
+    guarded(run)
+
+
+@usa_app.command("moves")
+def usa_moves(
+    state: Annotated[str, typer.Argument(help="A city in progress (a city file).")],
+    tile: Annotated[str, typer.Option("--tile", help="A tile id, e.g. city-07.")],
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """Every legal place and rotation of TILE, with the bridges each forces."""
+    from solver.usa.rules.moves import legal_moves
+
+    def run() -> None:
+        city = _usa_city(state, components)
+        try:
+            found = legal_moves(city, city.components.tile(tile))
+        except CitiesError as err:
+            raise err.located(field="--tile") from None
+        if json_out:
+            print_json({"tile": tile, "moves": [m.to_json() for m in found]})
+            return
+        console.print(f"{city.components.tile(tile).label}: {len(found)} legal placement(s)")
+        for m in found:
+            forced = ", ".join(f"[{r}, {c}] {a}" for (r, c), a in m.forced_bridges)
+            note = "" if not forced else (f"; forces bridge(s) {forced}" if
+                                          m.must_fix == len(m.forced_bridges) else
+                                          f"; fix {m.must_fix} of {forced}")
+            console.print(f"  at [{m.at[0]}, {m.at[1]}] rotation {m.rotation}{note}")
+
+    guarded(run)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,1 @@
+"""The Cities USA domain: spaces, tiles, components, cities, files and notation."""

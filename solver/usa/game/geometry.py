@@ -1,0 +1,108 @@
+"""Streets, adjacency, areas, neighbourhoods and dead ends of a city (how 004 is read).
+
+Streets run inside a tile on its arms; a tile edge is never a street. Two spaces are adjacent
+when they share an edge and no street (or bridge) lies between them.
+
+>>> from solver.usa.game.notation import parse_city
+>>> city = parse_city("wwpp:EW KBsY:NS")
+>>> sorted(neighbours(city, (0, 1)))
+[(0, 0), (0, 2)]
+>>> [sorted(a) for a in areas(city)][:2]
+[[(0, 0), (0, 1)], [(0, 2), (1, 2)]]
+>>> dead_ends(city)
+[((0, 0), 'E')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solver.usa.game.city import City, Place, Space, place_of, quadrant_of
+from solver.usa.game.vocab import ARM_STEP, OPPOSITE, area_kind
+
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def street_between(city: City, a: Space, b: Space) -> bool:
+    """Whether a street or a bridge separates two orthogonally touching spaces."""
+    if place_of(a) != place_of(b):
+        return False
+    # Side by side: the N arm (top row) or the S arm (bottom row); one above the other: the
+    # W arm (left column) or the E arm (right column).
+    side_by_side = a[0] == b[0]
+    arm = ("N" if a[0] % 2 == 0 else "S") if side_by_side else ("W" if a[1] % 2 == 0 else "E")
+    return arm in city.arms(place_of(a))
+
+
+def touching(city: City, space: Space) -> list[Space]:
+    """Spaces sharing an edge with ``space``, streets or not."""
+    r, c = space
+    return [(r + dr, c + dc) for dr, dc in _STEPS if city.has_space((r + dr, c + dc))]
+
+
+def neighbours(city: City, space: Space) -> list[Space]:
+    """Adjacent spaces: sharing an edge with no street between."""
+    return [s for s in touching(city, space) if not street_between(city, space, s)]
+
+
+def on_edge(city: City, space: Space) -> bool:
+    """Whether a side of the space is the city's outer edge (no space beyond it)."""
+    return len(touching(city, space)) < 4
+
+
+def _groups(city: City, same: Callable[[Space, Space], bool]) -> list[frozenset[Space]]:
+    seen: set[Space] = set()
+    out = []
+    for start in city.spaces():
+        if start in seen:
+            continue
+        group, stack = {start}, [start]
+        while stack:
+            s = stack.pop()
+            for n in neighbours(city, s):
+                if n not in group and same(s, n):
+                    group.add(n)
+                    stack.append(n)
+        seen |= group
+        out.append(frozenset(group))
+    return out
+
+
+def areas(city: City) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces of one area kind (water, park, city)."""
+    return _groups(city, lambda a, b: area_kind(city.kind(a)) == area_kind(city.kind(b)))
+
+
+def area_of_kind(city: City, group: frozenset[Space]) -> str:
+    return area_kind(city.kind(next(iter(group))))
+
+
+def neighbourhoods(city: City) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
+    return _groups(city, lambda a, b: True)
+
+
+def dead_ends(city: City) -> list[tuple[Place, str]]:
+    """Arms (street or bridge) meeting a neighbouring tile with no street on the facing arm.
+
+    An arm at the city's outer edge (or facing a place with no tile yet) is not a dead end.
+    """
+    out = []
+    for place in sorted(city.tiles):
+        for arm in sorted(city.arms(place)):
+            dr, dc = ARM_STEP[arm]
+            other = (place[0] + dr, place[1] + dc)
+            if other in city.tiles and OPPOSITE[arm] not in city.arms(other):
+                out.append((place, arm))
+    return out
+
+
+def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
+    """The one bridge that fixes a dead end: on the facing arm of the tile it meets."""
+    (r, c), arm = dead_end
+    dr, dc = ARM_STEP[arm]
+    return (r + dr, c + dc), OPPOSITE[arm]
+
+
+__all__ = ["areas", "dead_ends", "fix_for", "neighbourhoods", "neighbours", "on_edge",
+           "quadrant_of", "street_between", "touching"]

@@ -1,0 +1,1 @@
+"""Cities USA scoring: one pure function per category."""

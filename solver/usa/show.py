@@ -1,0 +1,145 @@
+"""Terminal rendering with rich: a city's spaces with its streets, bridges and dead ends, its
+cards and rings (sample components labelled), and score breakdowns (presentation only)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.table import Table
+from rich.text import Text
+
+from solver.usa.game.city import City, place_of, quadrant_of
+from solver.usa.game.geometry import dead_ends
+from solver.usa.game.requirements import describe
+from solver.usa.game.vocab import CATEGORIES, QUADRANTS
+from solver.usa.scoring.categories import Score
+
+W = 4  # characters per space
+
+STYLE = {
+    "water": "bold white on dark_blue",
+    "park": "bold white on dark_green",
+    "black": "bold white on grey23",
+    "blue": "bold white on dodger_blue3",
+    "white": "bold black on grey85",
+    "yellow": "bold black on yellow3",
+    "site": "bold black on orange3",
+    "truck": "bold white on magenta",
+    "wild": "bold white on purple4",
+}
+LETTER = {"black": "K", "blue": "B", "white": "W", "yellow": "Y"}
+FEATURE = {"yacht-1": "yt1", "yacht-2": "yt2", "yacht-3": "yt3", "yacht-4+": "yt4+",
+           "ferry": "fer", "beacon": "bcn", "bench-1": "bn1", "bench-2": "bn2", "bench-3": "bn3",
+           "bench-4+": "bn4+", "swing": "swg", "slide": "sld", "wild": "wld",
+           "food-truck": "trk"}
+PLAIN = {"water": "~~", "park": "..", "site": "site", "truck": "trk", "wild": "wld"}
+# Heavy box-drawing junctions at a tile's centre, by the arms present (N, E, S, W).
+JUNCTION = {"": " ", "N": "╹", "S": "╻", "E": "╺", "W": "╸", "NS": "┃", "EW": "━",
+            "EN": "┗", "NW": "┛", "ES": "┏", "SW": "┓", "ENS": "┣", "NSW": "┫",
+            "ESW": "┳", "ENW": "┻", "ENSW": "╋"}
+
+
+def space_label(city: City, space: tuple[int, int]) -> str:
+    """What a space shows: a building (colour and height, ^ for a top), a feature, or its kind."""
+    b = city.buildings.get(space)
+    if b is not None:
+        return f"{LETTER[b.color]}{b.stories}{'^' if b.top else ''}"
+    fid = city.features.get(space)
+    if fid is not None:
+        return FEATURE.get(fid, fid[:W])
+    kind = city.kind(space)
+    return PLAIN.get(kind, LETTER.get(kind, "?").lower() + ".")
+
+
+def _arm_style(city: City, place: tuple[int, int], arm: str, dead: set) -> str:
+    if (place, arm) in dead:
+        return "bold red"
+    return "bold yellow" if arm not in city.laid(place).streets else "bold white"
+
+
+def render_city(city: City) -> Text:
+    """The city's 2R x 2C spaces; streets in white, bridges in yellow, dead ends in red."""
+    rows, cols = 2 * city.size[0], 2 * city.size[1]
+    dead = set(dead_ends(city))
+    out = Text()
+    for i in range(rows):
+        for j in range(cols):
+            space = (i, j)
+            if city.has_space(space):
+                out.append(space_label(city, space)[:W].center(W), style=STYLE[city.kind(space)])
+            else:
+                out.append(" ·  ", style="dim")
+            if j == cols - 1:
+                break
+            place = place_of(space)
+            if j % 2 == 0 and place in city.tiles:  # the N or S arm of this tile
+                arm = "N" if i % 2 == 0 else "S"
+                on = arm in city.arms(place)
+                out.append("┃" if on else " ", style=_arm_style(city, place, arm, dead))
+            else:
+                out.append("│" if j % 2 else " ", style="dim")
+        out.append("\n")
+        if i == rows - 1:
+            break
+        for j in range(cols):
+            place = place_of((i, j))
+            if i % 2 == 0 and place in city.tiles:  # the W or E arm of this tile
+                arm = "W" if j % 2 == 0 else "E"
+                on = arm in city.arms(place)
+                out.append(("━" if on else " ") * W, style=_arm_style(city, place, arm, dead))
+            else:
+                out.append(("─" if i % 2 else " ") * W, style="dim")
+            if j == cols - 1:
+                break
+            if i % 2 == 0 and j % 2 == 0 and place in city.tiles:
+                arms = "".join(sorted(city.arms(place)))
+                out.append(JUNCTION[arms], style="bold white")
+            else:
+                out.append("┼" if i % 2 and j % 2 else ("│" if j % 2 else "─" if i % 2 else " "),
+                           style="dim")
+        out.append("\n")
+    return out
+
+
+def legend() -> Text:
+    return Text("K/B/W/Y black/blue/white/yellow (height, ^ top); ~~ water; .. park; site; trk "
+                "food truck; wld building feature; white ┃━ streets, yellow bridges, red dead "
+                "ends", style="dim")
+
+
+def render_tiles(city: City) -> Text:
+    """Which tile lies where and how it is turned."""
+    parts = []
+    for (r, c), p in sorted(city.tiles.items()):
+        name = p.tile.label if p.tile.id else "inline tile"
+        parts.append(f"[{r},{c}] {name}" + (f" {p.rotation}°" if p.rotation else ""))
+    return Text("tiles: " + "; ".join(parts), style="dim")
+
+
+def render_cards(city: City) -> Text:
+    """The scoring cards (copies counted) and the achievement rings, sample ones labelled."""
+    comps = city.components
+    out = Text()
+    for cid, n in sorted(Counter(city.cards).items()):
+        card = comps.cards[cid]
+        out.append(f"card {card.label}{f' x{n}' if n > 1 else ''}: {card.points} per "
+                   f"{describe(card.requirement)}\n", style="magenta")
+    for aid, points in city.achievements:
+        out.append(f"achievement {comps.achievements[aid].label}: {points}\n", style="cyan")
+    return out
+
+
+def render_breakdown(score: Score, title: str = "Score") -> Table:
+    table = Table(title=title, show_header=False)
+    table.add_column("category")
+    table.add_column("points", justify="right")
+    for name in CATEGORIES:
+        value = score.categories[name]
+        style = "red" if value < 0 else ""
+        table.add_row(name.replace("_", " "), Text(str(value), style=style))
+    table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"))
+    return table
+
+
+__all__ = ["QUADRANTS", "legend", "quadrant_of", "render_breakdown", "render_cards",
+           "render_city", "render_tiles", "space_label"]
