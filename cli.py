@@ -649,6 +649,7 @@ def serve(
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
     def run() -> None:
         import uvicorn
+
         from puzzles.web.app import create_app
 
         console.print(f"cities: the daily puzzle at http://{host}:{port}/  (Ctrl+C stops)")
