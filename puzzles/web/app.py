@@ -141,7 +141,8 @@ def shipped_dates() -> list[str]:
 # --- the app ----------------------------------------------------------------------------------
 
 
-def create_app() -> Starlette:
+def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
+    """The app; ``today`` says which puzzle ``/`` shows (tests pin it)."""
     from puzzles.web import board as boards
 
     puzzles = Puzzles()
@@ -155,8 +156,8 @@ def create_app() -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     @api
-    async def today(request: Request) -> Response:
-        return JSONResponse({"date": dt.date.today().isoformat()})
+    async def today_json(request: Request) -> Response:
+        return JSONResponse({"date": today().isoformat()})
 
     @api
     async def archive(request: Request) -> Response:
@@ -216,10 +217,14 @@ def create_app() -> Starlette:
         return Response(boards.tile_picture(token), media_type=SVG,
                         headers={"Cache-Control": "max-age=86400"})
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", page),
+        Route("/favicon.ico", no_icon),
         Route("/daily/{date}", page),
-        Route("/api/today", today),
+        Route("/api/today", today_json),
         Route("/api/archive", archive),
         Route("/api/progress/{date}", progress),
         Route("/api/daily/{date}", daily),

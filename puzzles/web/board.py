@@ -143,6 +143,8 @@ def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
     rows, cols = display_range(puzzle)
     n = pos.size
     top, left, bottom, right = pos.bounds()
+    if pos.finished:  # the square is known: show just the city
+        rows, cols = range(top, bottom + 1), range(left, right + 1)
     classes: dict[Coord, str] = {}
     for r in rows:
         for c in cols:

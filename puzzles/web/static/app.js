@@ -181,6 +181,7 @@ async function refresh() {
     updateControls();
   } finally {
     game.busy = false;
+    document.body.dataset.placed = String(game.placed.length);  // for tests and scripts
   }
 }
 
@@ -189,6 +190,7 @@ async function loadMoves() {
   if (game.selected === null || game.done) return markLegal();
   const tile = game.puzzle.tiles[game.selected];
   const moves = await api("POST", "/api/moves", {state: game.view.state, tile});
+  if (game.selected === null || game.puzzle.tiles[game.selected] !== tile) return;  // stale
   game.legal = moves.positions;
   markLegal();
 }
@@ -243,6 +245,7 @@ function svgRect(x, y, w, h, attrs) {
 }
 
 function drawCursor() {
+  document.body.dataset.cursor = game.cursor ? game.cursor.join(",") : "";
   const svg = $("board").querySelector("svg");
   const old = svg && svg.querySelector("#cursor");
   if (old) old.remove();
