@@ -181,3 +181,26 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
 
 def test_serve_binds_to_loopback_unless_told() -> None:
     assert inspect.signature(cli.serve).parameters["host"].default == "127.0.0.1"
+
+
+def test_a_date_beyond_the_archive_is_made_once_with_progress(monkeypatch: Any) -> None:
+    import datetime as dt
+
+    import puzzles.web.app as web
+
+    shipped = puzzle(DATES[0])
+    calls: list[str] = []
+
+    def made(day: dt.date, progress: Any = None) -> Any:
+        calls.append(str(day))
+        progress("proving candidate 1")
+        return shipped
+
+    monkeypatch.setattr(web, "puzzle_for", made)
+    client = TestClient(web.create_app())
+    assert client.get("/api/progress/2030-01-01").json()["progress"] == ""
+    first = client.get("/api/daily/2030-01-01")
+    again = client.get("/api/daily/2030-01-01")
+    assert first.status_code == 200 and first.json() == again.json()
+    assert first.json()["optimum"] == shipped.optimum and calls == ["2030-01-01"]
+    assert client.get("/api/progress/2030-01-01").json()["progress"] == "ready"

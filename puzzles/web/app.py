@@ -30,7 +30,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from puzzles.archive import ARCHIVE_DIR, archived, puzzle_for
+from puzzles.archive import ARCHIVE_DIR, puzzle_for
 from puzzles.plan import parse_date
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
@@ -118,8 +118,7 @@ class Puzzles:
         with lock:
             if day not in self._done:
                 self.progress[day] = "looking in the archive"
-                puzzle = archived(day) or puzzle_for(
-                    day, lambda text: self.progress.__setitem__(day, str(text)))
+                puzzle = puzzle_for(day, lambda text: self.progress.__setitem__(day, str(text)))
                 self._done[day] = puzzle
                 self.progress[day] = "ready"
         return self._done[day]
