@@ -187,6 +187,15 @@ def test_a_wrong_placement_is_refused(page: Any, server: str) -> None:
     assert page.locator("#board g.cell.mine").count() == 0
 
 
+def test_a_tile_can_be_dragged_onto_the_city(page: Any, server: str) -> None:
+    open_puzzle(page, f"{server}/daily/{TODAY}")
+    first = solution_moves(puzzle(TODAY))[0]
+    r, c = first["at"]
+    tray_button(page, first["tile"]).drag_to(page.locator(cell(r, c)))
+    page.wait_for_function("document.body.dataset.placed === '1'")
+    assert page.locator("#board g.cell.mine").count() == 2  # a duplex: both of its cells
+
+
 def test_keyboard_only_play(page: Any, server: str, tmp_path: Path) -> None:
     pz = puzzle(TODAY)
     open_puzzle(page, f"{server}/daily/{TODAY}")

@@ -16,6 +16,7 @@ const game = {
   cursor: null,        // [r, c] (keyboard)
   done: false,         // submitted or given up
   busy: false,
+  pending: null,       // the legal spaces being fetched
 };
 
 async function api(method, path, body) {
@@ -155,7 +156,12 @@ function buildTray() {
     img.src = `/api/tile.svg?tile=${encodeURIComponent(token)}`;
     img.alt = token;
     btn.append(img);
-    btn.addEventListener("click", () => select(slot, true));
+    btn.addEventListener("click", () => select(slot));
+    btn.draggable = true;
+    btn.addEventListener("dragstart", (e) => {
+      e.dataTransfer.setData("text/plain", String(slot));
+      if (game.selected !== slot) select(slot);
+    });
     btn.addEventListener("keydown", (e) => {
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         const all = [...tray.querySelectorAll("button:not(:disabled):not(.used)")];
@@ -293,7 +299,7 @@ function select(slot, focusBoard) {
   }
   say("");
   if (game.selected !== null && !game.cursor) game.cursor = [0, 0];
-  loadMoves().then(drawCursor);
+  game.pending = loadMoves().then(drawCursor);
   if (focusBoard === "keys" && game.selected !== null) $("board").focus();
 }
 
@@ -458,8 +464,18 @@ function onBoardKey(e) {
   }
 }
 
+async function onDrop(e) {
+  e.preventDefault();
+  const g = e.target.closest && e.target.closest("g.cell");
+  if (!g || game.selected === null) return;
+  await game.pending;  // the legal spaces of the tile being dragged
+  await clickCell(Number(g.dataset.r), Number(g.dataset.c));
+}
+
 window.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("dragover", (e) => e.preventDefault());
+  $("board").addEventListener("drop", onDrop);
   $("tray").addEventListener("keydown", (e) => {
     if ((e.key === "Enter" || e.key === " ") && e.target.closest("button")) {
       e.preventDefault();
