@@ -648,10 +648,19 @@ def serve(
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
     def run() -> None:
+        import socket
+
         import uvicorn
 
         from puzzles.web.app import create_app
 
+        try:  # say plainly when the address is taken or unknown (uvicorn would log and exit 1)
+            with socket.create_server((host, port)):
+                pass
+        except OSError as err:
+            raise CitiesError(f"cannot listen on {host}:{port}: {err.strerror or err}",
+                              field="--host" if isinstance(err, socket.gaierror) else "--port"
+                              ) from None
         console.print(f"cities: the daily puzzle at http://{host}:{port}/  (Ctrl+C stops)")
         uvicorn.run(create_app(), host=host, port=port, log_level="warning")
 

@@ -106,6 +106,12 @@ async function start() {
   } finally {
     clearInterval(poll);
   }
+  if (game.puzzle.mats) {  // two cities: not on this page yet
+    $("loading").querySelector(".spinner").remove();
+    $("loading").querySelector("p").textContent = "This puzzle builds two cities; play it with "
+      + `cities daily --date ${game.date} and check your answer with --check.`;
+    return;
+  }
   $("loading").hidden = true;
   $("game").hidden = false;
   describe();
@@ -211,6 +217,9 @@ function secondOffset(tile) { return tile.includes("|") ? [0, 1] : tile.includes
 function drawBoard() {
   const board = $("board");
   board.innerHTML = game.view.svg;
+  // as large as fits: the whole city in view on a laptop screen
+  const rows = game.view.rows[1] - game.view.rows[0] + 1, cols = game.view.cols[1] - game.view.cols[0] + 1;
+  $("mine").style.maxWidth = `${Math.max(300, Math.min(520, (innerHeight - 170) * cols / rows))}px`;
   const mine = new Set();
   for (const p of game.placed) {
     mine.add(`${p.at[0]},${p.at[1]}`);
@@ -298,7 +307,7 @@ function select(slot, focusBoard) {
     b.classList.toggle("selected", Number(b.dataset.slot) === game.selected);
   }
   say("");
-  if (game.selected !== null && !game.cursor) game.cursor = [0, 0];
+  if (focusBoard === "keys" && !game.cursor) game.cursor = [0, 0];  // the keyboard's cursor
   game.pending = loadMoves().then(drawCursor);
   if (focusBoard === "keys" && game.selected !== null) $("board").focus();
 }
@@ -341,7 +350,7 @@ function placedAt(r, c) {
 
 async function clickCell(r, c) {
   if (game.done || game.busy) return;
-  game.cursor = [r, c];
+  if (game.cursor) game.cursor = [r, c];
   if (game.selected === null) {
     const i = placedAt(r, c);
     if (i >= 0) return takeBack(i);
@@ -444,7 +453,7 @@ function onBoardKey(e) {
   if (!game.view || game.done) return;
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (moves[e.key]) {
-    const [r, c] = game.cursor || [0, 0];
+    const [r, c] = game.cursor || [-moves[e.key][0], -moves[e.key][1]];
     const nr = Math.min(game.view.rows[1], Math.max(game.view.rows[0], r + moves[e.key][0]));
     const nc = Math.min(game.view.cols[1], Math.max(game.view.cols[0], c + moves[e.key][1]));
     game.cursor = [nr, nc];
