@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -11,7 +13,34 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 
+from puzzles.archive import build_archive, puzzle_for
+from puzzles.grade import grade
+from puzzles.plan import date_range, parse_date
+from puzzles.show import render_grade, render_puzzle
 from solver.common.errors import CitiesError
+from solver.common.jsonio import read_json, source_name
+from solver.twocities.bots import make_bots
+from solver.twocities.game.city import city_from_json
+from solver.twocities.game.components import load_components
+from solver.twocities.game.pool import load_pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.game import check_in_game, new_game, play_turn
+from solver.twocities.rules.gamefile import load_state, save_game
+from solver.twocities.rules.legality import check as check_move
+from solver.twocities.rules.legality import legal_positions
+from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.scoring.table import is_table, score_table_data
+from solver.twocities.show import (
+    render_cities,
+    render_game_end,
+    render_scored_city,
+    render_setup,
+    render_solve,
+    render_table,
+    status_line,
+)
 
 app = typer.Typer(
     help="Between Two Cities: exact scoring, proven-optimal cities, legal moves, daily puzzles.",
@@ -68,9 +97,6 @@ def score(
                                                  help="Also draw the city as SVG.")] = None,
 ) -> None:
     """Score a city (coloured grid and breakdown) or a whole table (final standings)."""
-    from solver.common.jsonio import read_json
-    from solver.twocities.game.components import load_components
-    from solver.twocities.scoring.table import is_table, score_table_data
 
     def run() -> None:
         comps = load_components(components)
@@ -82,11 +108,8 @@ def score(
             if json_out:
                 print_json(result.to_json())
             else:
-                _render_table(result)
+                console.print(render_table(result))
             return
-        from solver.common.jsonio import source_name
-        from solver.twocities.game.city import city_from_json
-        from solver.twocities.scoring.categories import score_city
 
         try:
             city = city_from_json(data, comps.civics)
@@ -96,43 +119,9 @@ def score(
         if json_out:
             print_json(result.to_json())
             return
-        _render_city(city, result, comps)
+        console.print(render_scored_city(city, result))
 
     guarded(run)
-
-
-def _render_city(city: Any, result: Any, comps: Any) -> None:
-    from solver.twocities.show import explain, render_breakdown, render_city
-
-    console.print(render_city(city))
-    civic_notes = sorted({b.civic.name + (" (reconstructed)" if b.civic.reconstructed else "")
-                          for _, b in city.buildings() if b.type == "civic" and b.civic})
-    if civic_notes:
-        console.print("civics: " + ", ".join(civic_notes), style="magenta")
-    console.print(f"\n[bold]Score[/bold] ({city.edition} edition)")
-    console.print(render_breakdown(result, notes=explain(city, result)))
-
-
-def _render_table(result: Any) -> None:
-    from rich.table import Table
-
-    from solver.twocities.show import render_breakdown, render_city
-
-    for entry in result.cities:
-        console.print(f"[bold]{entry.name}[/bold] (built by {', '.join(entry.builders)})")
-        console.print(render_city(entry.city))
-        console.print(render_breakdown(entry.score))
-        console.print()
-    standings = Table(title="Final standings")
-    for col in ("place", "player", "final", "cities"):
-        standings.add_column(col)
-    for s in result.standings:
-        standings.add_row(str(s.place), s.player, str(s.final),
-                          " + ".join(str(v) for v in s.city_scores) if result.rule == "sum"
-                          else " / ".join(str(v) for v in s.city_scores))
-    console.print(standings)
-    for line in result.notes:
-        console.print(line, style="dim")
 
 
 # --- cities check / moves / play (rules engine) ---------------------------------------------
@@ -152,9 +141,6 @@ def _parse_at(text: str) -> tuple[int, int]:
 
 
 def _state_tile(state: str, city: int | None, tile: str, components: Path | None) -> Any:
-    from solver.twocities.game.components import load_components
-    from solver.twocities.game.tiles import parse_tile
-    from solver.twocities.rules.gamefile import load_state
 
     comps = load_components(components)
     pos, game = load_state(state, city, comps)
@@ -176,8 +162,6 @@ def check(
     components: ComponentsOption = None,
 ) -> None:
     """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
-    from solver.twocities.rules.game import check_in_game
-    from solver.twocities.rules.legality import check as check_move
 
     def run() -> None:
         pos, parsed, game = _state_tile(state, city, tile, components)
@@ -203,7 +187,6 @@ def moves(
     components: ComponentsOption = None,
 ) -> None:
     """Every legal position for TILE (mat coordinates; a duplex by its top-left half)."""
-    from solver.twocities.rules.legality import legal_positions
 
     def run() -> None:
         pos, parsed, _ = _state_tile(state, city, tile, components)
@@ -243,9 +226,6 @@ def daily(
     json_out: JsonOption = False,
 ) -> None:
     """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
-    import datetime as dt
-
-    from puzzles.plan import parse_date
 
     def run() -> None:
         archive = (date_from, date_to, out)
@@ -269,7 +249,6 @@ def daily(
         elif json_out:
             print_json(puzzle.to_json(solution=False))
         else:
-            from puzzles.show import render_puzzle
 
             console.print(render_puzzle(puzzle))
             console.print(f"\nsolve it, save your city as a city file, then: "
@@ -279,15 +258,11 @@ def daily(
 
 
 def _daily_puzzle(day: Any) -> Any:
-    from puzzles.archive import puzzle_for
-
     with err_console.status(f"generating and proving the puzzle for {day}...") as status:
         return puzzle_for(day, lambda text: status.update(f"{day}: {text}"))
 
 
 def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
-    from puzzles.grade import grade
-    from solver.common.jsonio import read_json, source_name
 
     data = read_json(path, "answer file")
     try:
@@ -302,40 +277,32 @@ def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
             raise typer.Exit(2)
         raise CitiesError(message)
     if not json_out:
-        from puzzles.show import render_grade
 
         console.print(render_grade(result))
 
 
 def _daily_solution(puzzle: Any, json_out: bool) -> None:
-    from puzzles.pairs import against_each_other
 
     cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
     if len(cities) == 2:
-        cities = list(against_each_other(*cities))
+        cities = list(against_each_other(cities))
     if json_out:
         print_json(cities[0].to_json() if len(cities) == 1 else
                    {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]})
         return
-    from solver.twocities.game.components import load_components
-    from solver.twocities.scoring.categories import score_city
 
     for i, city in enumerate(cities):
         if len(cities) > 1:
             console.print(f"[bold]city {i + 1}[/bold]")
-        _render_city(city, score_city(city), load_components())
+        console.print(render_scored_city(city, score_city(city)))
         console.print()
     console.print(f"optimum {puzzle.optimum} (proven; {puzzle.layouts} optimal layout"
                   f"{'s' if puzzle.layouts == 'several' else ''})")
 
 
 def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out: bool) -> None:
-    import time
-
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from puzzles.archive import build_archive
-    from puzzles.plan import date_range
 
     dates = date_range(first, last)
     start = time.perf_counter()
@@ -390,80 +357,28 @@ def play(
     json_out: JsonOption = False,
 ) -> None:
     """Play a whole game with bots: each round's cities, then the standings with tie-breaks."""
-    from solver.twocities.game.rulesets import load_ruleset
-    from solver.twocities.rules.bots import make_bots
-    from solver.twocities.rules.game import new_game, play_turn
-    from solver.twocities.rules.gamefile import save_game
 
     def run() -> None:
         rules = load_ruleset(edition, variant)
         game = new_game(rules, players, seed, districts=districts)
         seats = make_bots([b.strip() for b in bots.split(",") if b.strip()], game.players)
         if not (quiet or json_out):
-            _render_setup(game, seats)
+            console.print(render_setup(game, seats))
         while not game.over:
             before = game.round
             play_turn(game, seats)
             if game.round != before and not (quiet or json_out):
-                _render_cities(game, f"After round {before}")
+                console.rule(f"After round {before}")
+                console.print(render_cities(game))
         result = game.table()
         if save is not None:
             save_game(game, save)
         if json_out:
             print_json({**result.to_json(), "fallbacks": dict(game.fallbacks)})
             return
-        _render_standings(game, result)
+        console.print(render_game_end(game, result))
 
     guarded(run)
-
-
-def _render_setup(game: Any, seats: dict[str, Any]) -> None:
-    who = ", ".join(f"{p} ({seats[p].name})" if p != "Jamey" else p for p in game.players)
-    console.print(f"[bold]{game.rules.variant}[/bold] game, seed {game.seed}: {who}")
-    for d in game.districts:
-        console.print(f"district {' + '.join(sorted(d.types))}: {d.points[0]}/{d.points[1]}")
-
-
-def _render_cities(game: Any, title: str) -> None:
-    from rich.columns import Columns
-    from rich.panel import Panel
-
-    from solver.twocities.show import render_city
-
-    panels = []
-    for c in game.cities:
-        mat = c.position.mat.id if c.position.mat else "no mat"
-        panels.append(Panel(render_city(c.position.to_city()), expand=False,
-                            title=c.name, subtitle=f"{'-'.join(c.builders)}, {mat}"))
-    console.rule(title)
-    console.print(Columns(panels))
-
-
-def _render_standings(game: Any, result: Any) -> None:
-    from rich.table import Table
-
-    scores = Table(title="Cities")
-    for col in ("city", "by", *(k[:4] for k in result.cities[0].score.categories), "total"):
-        scores.add_column(col, justify="right" if col not in ("city", "by") else "left")
-    for c in result.cities:
-        scores.add_row(c.name, "-".join(c.builders),
-                       *(str(v) for v in c.score.categories.values()), str(c.score.total))
-    console.print(scores)
-    standings = Table(title=f"Final standings ({'sum' if result.rule == 'sum' else 'lower'} "
-                      "of each player's cities)")
-    for col in ("place", "player", "final", "cities", "tie-break"):
-        standings.add_column(col)
-    order = ("higher city, " if result.rule != "sum" else "") + ", ".join(
-        game.rules.tie_break_order)
-    for s in result.standings:
-        standings.add_row(str(s.place), s.player, str(s.final),
-                          " / ".join(str(v) for v in s.city_scores),
-                          " ".join(str(v) for v in s.tie_break))
-    console.print(standings)
-    console.print(f"tie-break order: {order}", style="dim")
-    fired = {k: v for k, v in game.fallbacks.items() if v}
-    if fired:
-        console.print(f"fallbacks used: {fired}", style="yellow")
 
 
 # --- cities solve ---------------------------------------------------------------------------
@@ -490,9 +405,8 @@ def solve(
     components: ComponentsOption = None,
 ) -> None:
     """The best city a pool of tiles can make, proven optimal (or the best found and its bound)."""
-    from solver.twocities.cpsat.solve import box_pool, solve_pair, solve_pool
-    from solver.twocities.game.components import load_components
-    from solver.twocities.game.pool import load_pool
+    # Imported here: OR-Tools takes about a second to load, which no other command needs.
+    from solver.twocities.cpsat.solve import box_pools, solve_pair, solve_pool
 
     def run() -> None:
         comps = load_components(components)
@@ -500,16 +414,12 @@ def solve(
         if box:
             if pool_file is not None:
                 raise CitiesError("give a pool file or --box, not both")
-            from solver.twocities.game.rulesets import load_ruleset
-            rules = load_ruleset(edition, variant)
-            mats = [mat] if mat or not rules.modules["mats"] else sorted(comps.mats)
             results = []
-            for m in mats:
-                pool = box_pool(edition, variant, m, comps)
+            for m, pool in box_pools(edition, variant, mat, comps):
                 result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
                 results.append((m, result))
                 if not json_out:
-                    _render_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))
+                    _print_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))
             if json_out:
                 out = [{"mat": m, **r.to_json()} for m, r in results]
                 print_json(out[0] if len(out) == 1 else out)
@@ -523,15 +433,15 @@ def solve(
                 print_json(pr.to_json())
                 return
             for i, r in enumerate(pr.cities):
-                _render_solve(r, f"city {i + 1} of the pair")
-            console.print(_status_line(pr.status, pr.score, pr.bound, pr.seconds,
-                                       "lower city of the pair"))
+                _print_solve(r, f"city {i + 1} of the pair")
+            console.print(status_line(pr.status, pr.score, pr.bound, pr.seconds,
+                                      "lower city of the pair"))
             return
         result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
         if json_out:
             print_json(result.to_json())
         else:
-            _render_solve(result, "")
+            _print_solve(result, "")
 
     guarded(run)
 
@@ -549,29 +459,10 @@ def _solve_progress() -> Callable[[int | None, int, float], None] | None:
     return show
 
 
-def _status_line(status: str, score: Any, bound: Any, seconds: float, what: str) -> str:
-    if status == "optimal":
-        return f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
-    if status == "feasible":
-        return (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city scores "
-                f"more than {bound} (time limit, {seconds:.1f} s)")
-    if status == "infeasible":
-        return f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
-    return f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
-
-
-def _render_solve(result: Any, title: str) -> None:
-    from solver.twocities.show import render_breakdown, render_city
-
+def _print_solve(result: Any, title: str) -> None:
     if sys.stderr.isatty():
-        sys.stderr.write("\r" + " " * 60 + "\r")
-    if title:
-        console.print(f"[bold]{title}[/bold]")
-    if result.city is not None:
-        console.print(render_city(result.city))
-        console.print(render_breakdown(result.breakdown, title="Score"))
-    console.print(_status_line(result.status, result.score, result.bound, result.seconds,
-                               "the city"))
+        sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress line
+    console.print(render_solve(result, title))
 
 
 # --- cities render / serve (pictures and the web page) -------------------------------------
@@ -599,9 +490,6 @@ def _write_bytes(path: Path, data: bytes, option: str) -> None:
 
 def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
                    components: Path | None, source: str) -> None:
-    from solver.common.jsonio import source_name
-    from solver.twocities.game.components import load_components
-    from solver.twocities.scoring.table import is_table
     from solver.twocities.svg import picture, png_bytes
 
     if is_table(data):
@@ -630,8 +518,6 @@ def render(
     components: ComponentsOption = None,
 ) -> None:
     """Draw a city (or a pool or puzzle: its mat and tile tray) as a picture."""
-    from solver.common.jsonio import read_json
-
     def run() -> None:
         if svg_out is None and png_out is None:
             raise CitiesError("give --svg OUT.svg and/or --png OUT.png")

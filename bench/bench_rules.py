@@ -1,6 +1,6 @@
 """Benchmark the rules engine: legality checks (dead-end look-ahead included) and whole games.
 
-    /tmp/venv/bin/python bench/bench_rules.py [--positions 10000] [--games 20] [--seed 1]
+    python bench/bench_rules.py [--positions 10000] [--games 20] [--seed 1]
 
 Positions are random mid-game cities (random mats, random legal play to a random point of
 rounds 1-3, 20% beginner); each gets one random candidate placement of the right kind.  Every
@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from solver.twocities.bots import make_bots  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 from solver.twocities.game.pool import Placement  # noqa: E402
 from solver.twocities.game.rulesets import load_ruleset  # noqa: E402
 from solver.twocities.game.tiles import Building, Duplex  # noqa: E402
-from solver.twocities.rules.bots import make_bots  # noqa: E402
 from solver.twocities.rules.game import new_game, play_game  # noqa: E402
 from solver.twocities.rules.legality import candidates, check, legal_positions  # noqa: E402
 from solver.twocities.rules.position import Position  # noqa: E402

@@ -14,15 +14,15 @@ from itertools import islice, product
 from typing import Any
 
 from puzzles.decompose import Used, decompositions, usage
-from puzzles.pairs import against_each_other
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, Coord, Mat, load_components
-from solver.twocities.game.layout import mat_offsets, shift
+from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.tiles import LANDSCAPE, Duplex, Tile, buildings_of
+from solver.twocities.game.tiles import Duplex, Tile, buildings_of
 from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.show import emoji_grid
 
 
@@ -91,17 +91,6 @@ def read_answer(data: Any, cities: int, components: Components) -> list[tuple[Ci
             raise err.located(field=inner or None) from None
         out.append((city, entry.get("placements")))
     return out
-
-
-def mat_position(city: City, mat: Mat) -> Coord | None:
-    """Where the puzzle's mat lies in the city: landscape and bridges must match exactly."""
-    land = {rc for rc in city.cells() if city.at(rc) is LANDSCAPE}
-    bridges = {frozenset(b) for b in city.bridges}
-    for o in mat_offsets(mat, city.size):
-        if (land == {shift(rc, o) for rc in mat.landscape}
-                and bridges == {frozenset((shift(a, o), shift(b, o))) for a, b in mat.bridges}):
-            return o
-    return None
 
 
 def _given_placements(raw: Any, components: Components, where: str) -> Used:
@@ -207,7 +196,7 @@ def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Gr
     if not problems:
         problems = _best_reading(puzzle, cities, options, pool_tiles, check_buildable)
     if len(cities) == 2:
-        cities = list(against_each_other(cities[0], cities[1]))
+        cities = list(against_each_other(cities[:2]))
     scores = tuple(score_city(c).total for c in cities)
     return Grade(puzzle, tuple(cities), scores, tuple(problems))
 

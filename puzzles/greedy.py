@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from puzzles.pairs import pair_scores
 from puzzles.partbuilt import dominoes, dominoes_fit
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, Context
@@ -24,6 +23,7 @@ from solver.twocities.game.layout import build, empty_city, mat_offsets, shift
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import pair_scores
 
 Move = tuple[Tile, tuple[Coord, ...]]
 

@@ -2,7 +2,7 @@
 
 The fixed tiles come from a random finished city built from the pool, so a completion with
 the pool's tiles exists; they form one connected group (bridges count) that starts on an open
-space of the mat, so the order they were played in was legal.  RULINGS.md's safe reading of
+space of the mat, so the order they were played in was legal.  The safe reading (docs/rulings.md) of
 the square rule is checked too: whichever way the two duplexes still to come are printed
 (horizontal or vertical), some position of the square still takes them both.
 """

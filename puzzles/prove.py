@@ -8,10 +8,10 @@ everywhere and every run.  The wall-clock limit is only a safety net far above i
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from solver.common.status import Progress, Status
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 
@@ -21,7 +21,6 @@ LAYOUT_BUDGET = 5.0
 #: Wall-clock safety net: far above the deterministic budget, so it never decides.
 WALL_LIMIT = 3600.0
 
-Progress = Callable[[int | None, int, float], None]
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
     if pool.cities == 2 and not _pair_counts_layouts():
         return None  # a pair's layouts cannot be counted yet: never publish half a proof
     first = _solve(pool, PROOF_BUDGET, progress)
-    if first.status != "optimal":
+    if first.status != Status.OPTIMAL:
         return None
     results = tuple(first.cities) if pool.cities == 2 else (first,)
     cities = tuple(r.city for r in results)
@@ -62,9 +61,9 @@ def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
     # layouts; a proof that there is none means exactly one.
     second = _solve(pool, LAYOUT_BUDGET, progress,
                     exclude=cities if pool.cities == 1 else (cities,), min_score=first.score)
-    if second.status in ("optimal", "feasible") and second.score >= first.score:
+    if second.status.found and second.score >= first.score:
         layouts = "several"
-    elif second.status == "infeasible":
+    elif second.status == Status.INFEASIBLE:
         layouts = "one"
     else:
         return None

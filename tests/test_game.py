@@ -12,11 +12,11 @@ from typer.testing import CliRunner
 
 from cli import app
 from solver.common.errors import CitiesError
+from solver.twocities.bots import GreedyBot, RandomBot, SolverBot, make_bots, solve_plan
 from solver.twocities.game.components import load_components
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.bots import GreedyBot, RandomBot, SolverBot, make_bots, solve_plan
 from solver.twocities.rules.game import JAMEY, new_game, play_game, play_turn
 from solver.twocities.rules.gamefile import game_from_json, game_to_json, load_game, save_game
 from solver.twocities.rules.legality import check
@@ -283,7 +283,7 @@ def legal_positions_of(pos):
 def test_the_solver_bot_does_not_peek_at_other_hands():
     from collections import Counter
 
-    from solver.twocities.rules.bots import unseen_tiles
+    from solver.twocities.bots import unseen_tiles
 
     g, bots = game_of("standard", 3, 6)
     play_turn(g, bots)

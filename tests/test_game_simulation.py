@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
+from solver.twocities.bots import make_bots
 from solver.twocities.game.rulesets import load_ruleset
-from solver.twocities.rules.bots import make_bots
 from solver.twocities.rules.game import new_game, play_game
 from tests.test_game import finished_properly, replay_is_legal, table_agrees_with_alone
 

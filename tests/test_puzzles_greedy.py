@@ -10,12 +10,12 @@ from puzzles.decompose import decompositions
 from puzzles.difficulty import difficulty_from_json, rate
 from puzzles.draw import draw_candidate
 from puzzles.greedy import greedy
-from puzzles.pairs import pair_scores
 from solver.common.errors import CitiesError
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.game.tiles import LANDSCAPE
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import pair_scores
 
 
 def test_greedy_all_parks_makes_one_group() -> None:

@@ -1,4 +1,5 @@
-"""Placement rules (RULINGS.md "Placement", rulebooks 000 and 002) and the dead-end look-ahead."""
+"""Placement rules (docs/rulings.md "Placement", from the Essential Edition and Capitals
+rulebooks) and the dead-end look-ahead."""
 
 from __future__ import annotations
 

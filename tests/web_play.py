@@ -9,10 +9,9 @@ from typing import Any
 
 from puzzles.archive import archived
 from puzzles.decompose import decompositions
-from puzzles.grade import mat_position
 from puzzles.puzzle import Puzzle
 from puzzles.web.board import position_of
-from solver.twocities.game.layout import shift
+from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.tiles import Duplex
 from solver.twocities.rules.legality import legal_positions
 

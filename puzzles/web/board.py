@@ -16,7 +16,6 @@ from typing import Any
 
 from puzzles.decompose import decompositions
 from puzzles.grade import grade
-from puzzles.pairs import against_each_other
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import Coord, load_components
@@ -24,6 +23,7 @@ from solver.twocities.game.layout import shift
 from solver.twocities.game.pool import placements_from_json
 from solver.twocities.game.tiles import Duplex, parse_tile
 from solver.twocities.rules.position import Position, round_one_singles, validate
+from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.svg import city_svg, mat_svg, tile_svg
 
 
@@ -76,7 +76,7 @@ def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
 
 def solution_cities(puzzle: Puzzle) -> list[Any]:
     cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
-    return list(against_each_other(*cities)) if len(cities) == 2 else cities
+    return against_each_other(cities) if len(cities) == 2 else cities
 
 
 def solution_json(puzzle: Puzzle) -> dict[str, Any]:

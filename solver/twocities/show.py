@@ -1,14 +1,27 @@
-"""Terminal rendering with rich: coloured city grids and score breakdowns (presentation only)."""
+"""Terminal rendering with rich: cities, score breakdowns, tables and standings, games, solver
+answers.  Presentation only: every figure comes from the scorer, the rules engine or the solver."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from solver.common.status import Status
 from solver.twocities.game.city import City
 from solver.twocities.game.tiles import LANDSCAPE, Building, Cell, cell_token
 from solver.twocities.game.vocab import CATEGORIES
+from solver.twocities.rules.game import JAMEY
 from solver.twocities.scoring.categories import Score
+from solver.twocities.scoring.table import TableResult
+
+if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result type is needed here
+    from solver.twocities.cpsat.solve import SolveResult
+    from solver.twocities.rules.game import Game
 
 STYLE = {
     "factory": "bold white on grey35",
@@ -85,3 +98,101 @@ def render_breakdown(score: Score, title: str = "", notes: dict[str, str] | None
         table.add_row(name, str(score.categories[name]), notes.get(name, ""))
     table.add_row(Text("total", style="bold"), Text(str(score.total), style="bold"), "")
     return table
+
+
+def render_scored_city(city: City, score: Score) -> Group:
+    """The city's grid, its civic tiles, and its breakdown with notes."""
+    parts: list[RenderableType] = [render_city(city)]
+    civic_notes = sorted({b.civic.name + (" (reconstructed)" if b.civic.reconstructed else "")
+                          for _, b in city.buildings() if b.type == "civic" and b.civic})
+    if civic_notes:
+        parts.append(Text("civics: " + ", ".join(civic_notes), style="magenta"))
+    parts.append(Text.from_markup(f"\n[bold]Score[/bold] ({city.edition} edition)"))
+    parts.append(render_breakdown(score, notes=explain(city, score)))
+    return Group(*parts)
+
+
+def render_standings(result: TableResult) -> Group:
+    """The final standings: place, player, final score, each city's score, the tie-break."""
+    rule = "sum" if result.rule == "sum" else "lower"
+    standings = Table(title=f"Final standings ({rule} of each player's cities)")
+    for col in ("place", "player", "final", "cities", "tie-break"):
+        standings.add_column(col)
+    join = " + " if result.rule == "sum" else " / "
+    for s in result.standings:
+        standings.add_row(str(s.place), s.player, str(s.final),
+                          join.join(str(v) for v in s.city_scores),
+                          " ".join(str(v) for v in s.tie_break))
+    order = ("higher city, " if result.rule != "sum" else "") + ", ".join(result.tie_break_order)
+    notes = [Text(line, style="dim") for line in result.notes]
+    return Group(standings, Text(f"tie-break order: {order}", style="dim"), *notes)
+
+
+def render_table(result: TableResult) -> Group:
+    """Every city of a table with its breakdown, then the standings."""
+    parts: list[RenderableType] = []
+    for entry in result.cities:
+        parts += [Text.from_markup(f"[bold]{entry.name}[/bold] (built by "
+                                   f"{', '.join(entry.builders)})"),
+                  render_city(entry.city), render_breakdown(entry.score), Text()]
+    parts.append(render_standings(result))
+    return Group(*parts)
+
+
+def render_setup(game: Game, seats: dict[str, Any]) -> Group:
+    """Who plays (and as which bot), the variant, the seed and the districts."""
+    who = ", ".join(p if p == JAMEY else f"{p} ({seats[p].name})" for p in game.players)
+    lines = [Text.from_markup(f"[bold]{game.rules.variant}[/bold] game, seed {game.seed}: {who}")]
+    lines += [Text(f"district {' + '.join(sorted(d.types))}: {d.points[0]}/{d.points[1]}")
+              for d in game.districts]
+    return Group(*lines)
+
+
+def render_cities(game: Game) -> Columns:
+    """Every city of a game side by side, with its builders and mat."""
+    panels = []
+    for c in game.cities:
+        mat = c.position.mat.id if c.position.mat else "no mat"
+        panels.append(Panel(render_city(c.position.to_city()), expand=False,
+                            title=c.name, subtitle=f"{'-'.join(c.builders)}, {mat}"))
+    return Columns(panels)
+
+
+def render_game_end(game: Game, result: TableResult) -> Group:
+    """A finished game: each city's categories, the standings, any rule fallbacks used."""
+    scores = Table(title="Cities")
+    for col in ("city", "by", *(k[:4] for k in result.cities[0].score.categories), "total"):
+        scores.add_column(col, justify="right" if col not in ("city", "by") else "left")
+    for c in result.cities:
+        scores.add_row(c.name, "-".join(c.builders),
+                       *(str(v) for v in c.score.categories.values()), str(c.score.total))
+    parts: list[RenderableType] = [scores, render_standings(result)]
+    fired = {k: v for k, v in game.fallbacks.items() if v}
+    if fired:
+        parts.append(Text(f"fallbacks used: {fired}", style="yellow"))
+    return Group(*parts)
+
+
+def status_line(status: Status, score: int | None, bound: int | None, seconds: float,
+                what: str) -> Text:
+    """One line saying what a solve settled, and how sure it is."""
+    if status == Status.OPTIMAL:
+        markup = f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
+    elif status == Status.FEASIBLE:
+        markup = (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city "
+                  f"scores more than {bound} (time limit, {seconds:.1f} s)")
+    elif status == Status.INFEASIBLE:
+        markup = f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
+    else:
+        markup = f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
+    return Text.from_markup(markup)
+
+
+def render_solve(result: SolveResult, title: str) -> Group:
+    """A solver's answer: the city and its breakdown (if any), then the status line."""
+    parts: list[RenderableType] = [Text.from_markup(f"[bold]{title}[/bold]")] if title else []
+    if result.city is not None and result.breakdown is not None:
+        parts += [render_city(result.city), render_breakdown(result.breakdown, title="Score")]
+    parts.append(status_line(result.status, result.score, result.bound, result.seconds,
+                             "the city"))
+    return Group(*parts)

@@ -9,10 +9,11 @@ of a model (a layout legal play cannot build, the layouts a caller has already s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model
 
+from solver.common.status import Status
 from solver.twocities.cpsat.model import CityModel
 from solver.twocities.cpsat.model.grid import CityGrid
 from solver.twocities.game.city import City
@@ -25,6 +26,14 @@ from solver.twocities.scoring.categories import Score, score_city
 
 PlacedTile = tuple[str, tuple[Coord, ...]]
 
+
+class Answer(NamedTuple):
+    """A city the solver found: the city, the pool's tiles it places, the scorer's breakdown."""
+
+    city: City
+    placements: tuple[PlacedTile, ...]
+    score: Score
+
 #: Categories the model counts from below and lets maximising make exact (see ``rescore``).
 FROM_BELOW = (SHOP, PARK, DISTRICT)
 
@@ -34,7 +43,7 @@ class ModelMismatch(AssertionError):
 
 
 def rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,
-            status: str) -> Score:
+            status: Status) -> Score:
     """The scorer's breakdown; it must agree with the model category by category.
 
     The model counts some categories from below and lets maximising make them exact: shops
@@ -47,7 +56,7 @@ def rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,
         model_value = expr if isinstance(expr, int) else int(solver.Value(expr))
         real = score.categories[name]
         if model_value == real or (name in FROM_BELOW and model_value < real
-                                   and status != "optimal"):
+                                   and status != Status.OPTIMAL):
             continue
         raise ModelMismatch(f"{name}: the model counts {model_value}, the scorer {real} "
                             f"for {city.notation()}")

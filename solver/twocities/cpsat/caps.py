@@ -16,6 +16,7 @@ bound for every category the same way; the solved caps can only lower it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -23,6 +24,7 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import configure, whole
 from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.values import district_values
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.vocab import (
     CATEGORIES,
@@ -35,7 +37,6 @@ from solver.twocities.game.vocab import (
     SHOP,
     TAVERN,
 )
-from solver.twocities.scoring.categories import district_points
 
 #: Limits for one category's solve: wall-clock seconds, and CP-SAT's deterministic work units
 #: when the caller asks for determinism (a daily puzzle must not depend on the machine).
@@ -82,7 +83,7 @@ def district_cap(pool: Pool) -> int:
 
     It ignores where tiles can go, so it can exceed the most the districts really score; on
     all 50 standard pools of the benchmark it equalled the solved cap, and it costs nothing
-    where that solve took 0.15-2 s.  (``solver.twocities.cpsat.values`` counts the same bound.)
+    where that solve took 0.15-2 s.  The values are ``values.district_values``, the descent's own.
 
     >>> from solver.twocities.game.pool import pool_from_json
     >>> pool = pool_from_json({"mat": "lake", "tiles": ["P"] * 16 + ["P|P", "P/P"],
@@ -91,13 +92,8 @@ def district_cap(pool: Pool) -> int:
     >>> district_cap(pool)
     9
     """
-    cells = pool.rules.size * pool.rules.size
-    total = 0
-    for district in pool.context.districts:
-        most = min(cells, sum(b.type in district.types for b in pool.buildings))
-        total += max(district_points(size, district.rivals, district.points)
-                     for size in range(most + 1))
-    return total
+    count = Counter(b.type for b in pool.buildings)
+    return sum(max(district_values(d, count, pool.rules)) for d in pool.context.districts)
 
 
 def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECONDS,

@@ -30,7 +30,7 @@ are shared: a total is refuted once every composition that could reach it is.
 >>> from solver.twocities.cpsat.values import city_values
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
 >>> outcome = descend(pool, city_values(pool).caps(), Budget.start(10, None), workers=1)
->>> outcome.status, outcome.bound, outcome.best[2].total
+>>> str(outcome.status), outcome.bound, outcome.best.score.total
 ('optimal', 25, 25)
 """
 
@@ -45,9 +45,10 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.common.sat import Budget, feasibility
+from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
+    Answer,
     ModelMismatch,
-    PlacedTile,
     exclude_layouts,
     forbid_assignment,
     read_city,
@@ -60,13 +61,10 @@ from solver.twocities.cpsat.values import CityValues, city_values, splits
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.scoring.categories import Score
 
-Answer = tuple[City, tuple[PlacedTile, ...], Score]
 #: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
 MOST_MODELS = 256
 #: Told the best total found (None: no city yet), the bound and the seconds so far.
-Progress = Callable[[int | None, int, float], None]
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,7 @@ class Outcome:
     """What the descent settled: ``bound`` bounds every city (None: nothing refuted), ``best``
     is the best city found, ``caps`` the caps it ended with."""
 
-    status: str  # optimal, feasible (a city, not proven), infeasible, unknown (no city)
+    status: Status
     best: Answer | None
     bound: int | None
     caps: dict[str, int]
@@ -207,7 +205,7 @@ class _Descent:
             while not self.done and not self.errors:
                 if self.budget.exhausted():
                     return None
-                best = self.best[2].total if self.best else None
+                best = self.best.score.total if self.best else None
                 while self.queue:
                     task = self.queue.popleft()
                     if (best is not None and task.total <= best) or self._beyond_caps(task):
@@ -250,7 +248,7 @@ class _Descent:
                     self.built.popleft().model = None
         return cm
 
-    def _check(self, task: _Task) -> tuple[str, Answer | None]:
+    def _check(self, task: _Task) -> tuple[Status, Answer | None]:
         """Is there a city scoring exactly ``task.split``?  (optimal / infeasible / unknown)"""
         cm = self._model_of(task.space)
         pool = task.space.tiles
@@ -267,16 +265,17 @@ class _Descent:
             with self.lock:
                 self.budget.spend(solver.deterministic_time)
             if code == cp_model.INFEASIBLE:
-                return "infeasible", None
+                return Status.INFEASIBLE, None
             if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return "unknown", None
+                return Status.UNKNOWN, None
             grid = cm.grids[0]
             city, placed = read_city(solver, grid, pool)
             if not check_buildable(city, pool, placed):
-                return "optimal", (city, placed, rescore(solver, cm, 0, city, pool, "feasible"))
+                scored = rescore(solver, cm, 0, city, pool, Status.FEASIBLE)
+                return Status.OPTIMAL, Answer(city, placed, scored)
             forbid_assignment(model, solver, grid)  # legal play cannot build it: another
             if self.budget.exhausted():
-                return "unknown", None
+                return Status.UNKNOWN, None
 
     @staticmethod
     def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
@@ -301,13 +300,13 @@ class _Descent:
                 model.AddAllowedAssignments(parts_vars, rows)
         return model
 
-    def _finish(self, task: _Task, status: str, answer: Answer | None) -> None:
+    def _finish(self, task: _Task, status: Status, answer: Answer | None) -> None:
         with self.lock:
             self.checks += 1
             self.running.remove(task)
             if answer is not None:
                 self._found(task, answer)
-            if answer is not None or status == "infeasible" or task.moot:
+            if answer is not None or status == Status.INFEASIBLE or task.moot:
                 self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
             if self._settled():
                 self._stop_all()
@@ -316,8 +315,8 @@ class _Descent:
     def _found(self, task: _Task, answer: Answer) -> None:
         """A city for ``task``'s split: its real score may be higher (shops, parks and
         districts are counted from below), but never at a total already refuted."""
-        real = answer[2].total
-        best = self.best[2].total if self.best else None
+        real = answer.score.total
+        best = self.best.score.total if self.best else None
         if real > task.total and (best is None or best < real) and self.level <= real \
                 and self.open[real] == 0:
             raise ModelMismatch(f"a split of {task.total} holds a city scoring {real}, but "
@@ -353,7 +352,7 @@ class _Descent:
 
     def _highest_open(self) -> int | None:
         """The highest total some city might still score that beats the best found."""
-        best = self.best[2].total if self.best else self.floor - 1
+        best = self.best.score.total if self.best else self.floor - 1
         above = [t for t, n in self.open.items() if n > 0 and t > best]
         if self.level - 1 > best and self.level - 1 >= self.floor:
             above.append(self.level - 1)  # not yet split
@@ -374,7 +373,7 @@ class _Descent:
         if self.progress is None:
             return
         bound = self._highest_open()
-        best = self.best[2].total if self.best else None
+        best = self.best.score.total if self.best else None
         if best is not None:  # the bound as the user reads it: nothing scores more
             self.progress(best, max(best, bound or 0), time.monotonic() - self.start)
         elif bound is not None:  # no city yet, but the levels refuted so far
@@ -385,10 +384,10 @@ class _Descent:
             raise self.errors[0]
         top = self._highest_open()
         if self.best is not None:
-            score = self.best[2].total
+            score = self.best.score.total
             bound = score if top is None else max(score, top)
-            status = "optimal" if bound == score else "feasible"
+            status = Status.OPTIMAL if bound == score else Status.FEASIBLE
             return Outcome(status, self.best, bound, self.caps, self.checks)
         if top is None:
-            return Outcome("infeasible", None, None, self.caps, self.checks)
-        return Outcome("unknown", None, top, self.caps, self.checks)
+            return Outcome(Status.INFEASIBLE, None, None, self.caps, self.checks)
+        return Outcome(Status.UNKNOWN, None, top, self.caps, self.checks)

@@ -10,21 +10,23 @@ legal play cannot build is excluded and the solve goes on, so a proof stays a pr
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
 >>> result = solve_pool(pool, time_limit=10, workers=1)
 >>> result.status, result.score
-('optimal', 25)
+(Status.OPTIMAL, 25)
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, configure, whole
+from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
+    Answer,
     ModelMismatch,
     PlacedTile,
     exclude_layouts,
@@ -37,15 +39,15 @@ from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.values import city_values
-from solver.twocities.game.city import City, Context
+from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.vocab import CATEGORIES, FACTORY
+from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.scoring.categories import Score, district_size
+from solver.twocities.scoring.categories import Score
+from solver.twocities.scoring.rivals import against_each_other
 
-Progress = Callable[[int | None, int, float], None]  # best (None: no city yet), bound, s
-_STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
-           cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown"}
+_STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
+           cp_model.INFEASIBLE: Status.INFEASIBLE, cp_model.UNKNOWN: Status.UNKNOWN}
 
 #: The descent's share of the time and work (``solve_pool``); the full solve gets the rest
 #: when the descent has not settled.  On the 50 standard pools the descent settled every one
@@ -57,7 +59,7 @@ DESCENT_SHARE = 0.8
 class SolveResult:
     """The answer for one city: status, score, proven bound, time, and the city itself."""
 
-    status: str
+    status: Status
     score: int | None
     bound: int | None
     seconds: float
@@ -67,7 +69,7 @@ class SolveResult:
 
     @property
     def proven(self) -> bool:
-        return self.status in ("optimal", "infeasible")
+        return self.status.proven
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,7 +87,7 @@ class SolveResult:
 class PairResult:
     """Two cities from one pool: the lower score (a player's final score), then the higher."""
 
-    status: str
+    status: Status
     score: int | None
     bound: int | None
     seconds: float
@@ -120,7 +122,8 @@ class _Watch(cp_model.CpSolverSolutionCallback):
             if any(check_buildable(city, self.pool, placed, which=i)
                    for i, (city, placed) in enumerate(answers)):
                 return
-            cities = [(city, placed, rescore(self, self.cm, i, city, self.pool, "feasible"))
+            cities = [Answer(city, placed,
+                             rescore(self, self.cm, i, city, self.pool, Status.FEASIBLE))
                       for i, (city, placed) in enumerate(answers)]
             self.best.update(value=value, cities=cities)
         except Exception as err:  # noqa: BLE001 - raised again once the solver returns
@@ -159,7 +162,7 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     found_caps = caps_within(pool, workers, time_limit, deterministic_time) if use_caps else {}
     ceiling = sum(found_caps.values()) if set(found_caps) == set(CATEGORIES) else None
     if ceiling is not None and min_score is not None and min_score > ceiling:
-        return _result("infeasible", None, [], budget)
+        return _result(Status.INFEASIBLE, None, [], budget)
     return _result(*_maximise(pool, found_caps, exclude, min_score, budget, workers, progress,
                               ceiling=ceiling), budget)
 
@@ -182,7 +185,7 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
                 return solved_caps(pool, register, limit)
         start_caps = {k: min(v, found.get(k, v)) for k, v in counted.items()}
         if min_score is not None and min_score > sum(start_caps.values()):
-            return _result("infeasible", None, [], budget)
+            return _result(Status.INFEASIBLE, None, [], budget)
     else:
         # each composition has its own counted caps; the pool's solved caps are loose here
         # (categories trade tiles) and measured no help: 46/50 choose pools proven either
@@ -197,7 +200,7 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
         return _result(*_maximise(pool, {}, exclude, min_score, budget, workers, progress),
                        budget)
     budget.spend(part.used)
-    if outcome.status in ("optimal", "infeasible") or budget.exhausted():
+    if outcome.status.proven or budget.exhausted():
         return _result(outcome.status, outcome.bound,
                        [outcome.best] if outcome.best else [], budget)
     # not settled in its share: maximise under the caps and the descent's bound
@@ -205,17 +208,17 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
                                       progress, ceiling=outcome.bound)
     if outcome.bound is not None:
         bound = outcome.bound if bound is None else min(bound, outcome.bound)
-    if outcome.best and (not cities or cities[0][2].total < outcome.best[2].total):
+    if outcome.best and (not cities or cities[0].score.total < outcome.best.score.total):
         cities = [outcome.best]
-    if cities and bound is not None and cities[0][2].total >= bound:
-        status = "optimal"
+    if cities and bound is not None and cities[0].score.total >= bound:
+        status = Status.OPTIMAL
     elif cities:
-        status = "feasible"
+        status = Status.FEASIBLE
     return _result(status, bound, cities, budget)
 
 
-def _result(status: str, bound: int | None,
-            cities: Sequence[tuple[City, tuple[PlacedTile, ...], Score]],
+def _result(status: Status, bound: int | None,
+            cities: Sequence[Answer],
             budget: Budget) -> SolveResult:
     """The answer, timed from the budget's start (no city: score and city None)."""
     seconds = time.monotonic() - budget.began
@@ -228,7 +231,7 @@ def _result(status: str, bound: int | None,
 def _maximise(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],
               min_score: int | None, budget: Budget, workers: int,
               progress: Progress | None, *, ceiling: int | None = None
-              ) -> tuple[str, int | None, list[tuple[City, tuple[PlacedTile, ...], Score]]]:
+              ) -> tuple[Status, int | None, list[Answer]]:
     """The full solve: the pool's city maximising its total under ``_capped_model``'s
     constraints, within ``budget`` (status, bound, the city found)."""
     cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling)
@@ -295,7 +298,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
 
 def _run(cm: CityModel, pool: Pool, budget: Budget, workers: int, progress: Progress | None,
          decode: Callable[[float], int]
-         ) -> tuple[str, int | None, float, list[tuple[City, tuple[PlacedTile, ...], Score]]]:
+         ) -> tuple[Status, int | None, float, list[Answer]]:
     """Solve within ``budget`` (its work is spent); exclude any city legal play cannot build
     and solve again."""
     start = time.monotonic()
@@ -314,21 +317,21 @@ def _run(cm: CityModel, pool: Pool, budget: Budget, workers: int, progress: Prog
         if status is None:
             raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
         seconds = time.monotonic() - start
-        if status in ("optimal", "feasible"):
+        if status.found:
             # excluding an unbuildable layout only removes cities, so an earlier bound holds
             proven = decode(solver.BestObjectiveBound())
             bound = proven if bound is None else min(bound, proven)
-        if status not in ("optimal", "feasible"):
-            if best and status == "unknown":
-                return "feasible", bound, seconds, best["cities"]
-            return status, None if status == "infeasible" else bound, seconds, []
+        if not status.found:
+            if best and status == Status.UNKNOWN:
+                return Status.FEASIBLE, bound, seconds, best["cities"]
+            return status, None if status == Status.INFEASIBLE else bound, seconds, []
         answers = _against_each_other([read_city(solver, g, pool) for g in cm.grids])
         problems = [check_buildable(city, pool, placed, which=i)
                     for i, (city, placed) in enumerate(answers)]
         if not any(problems):
-            if status == "feasible" and best and best["value"] > solver.ObjectiveValue():
+            if status == Status.FEASIBLE and best and best["value"] > solver.ObjectiveValue():
                 return status, bound, seconds, best["cities"]
-            cities = [(city, placed, rescore(solver, cm, i, city, pool, status))
+            cities = [Answer(city, placed, rescore(solver, cm, i, city, pool, status))
                       for i, (city, placed) in enumerate(answers)]
             return status, bound, seconds, cities
         for g, found in zip(cm.grids, problems, strict=True):
@@ -336,8 +339,8 @@ def _run(cm: CityModel, pool: Pool, budget: Budget, workers: int, progress: Prog
                 forbid_assignment(cm.model, solver, g)
         if budget.exhausted():
             if best:
-                return "feasible", bound, seconds, best["cities"]
-            return "unknown", bound, seconds, []
+                return Status.FEASIBLE, bound, seconds, best["cities"]
+            return Status.UNKNOWN, bound, seconds, []
 
 
 def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
@@ -346,16 +349,8 @@ def _against_each_other(answers: list[tuple[City, tuple[PlacedTile, ...]]]
     its city file scores the same on its own."""
     if len(answers) < 2:
         return answers
-    out = []
-    for i, (city, placed) in enumerate(answers):
-        others = [c for j, (c, _) in enumerate(answers) if j != i]
-        ctx = city.context
-        factories = (*ctx.rival_factories, *(len(c.of_type(FACTORY)) for c in others))
-        districts = tuple(replace(d, rivals=(*d.rivals, *(district_size(c, d.types)
-                                                          for c in others)))
-                          for d in ctx.districts)
-        out.append((city.with_context(Context(factories, districts)), placed))
-    return out
+    ranked = against_each_other([city for city, _ in answers])
+    return [(city, placed) for city, (_, placed) in zip(ranked, answers, strict=True)]
 
 
 def box_pool(edition: str = "essential", variant: str = "standard", mat: str | None = None,
@@ -380,3 +375,21 @@ def box_pool(edition: str = "essential", variant: str = "standard", mat: str | N
     elif mat:
         raise CitiesError(f"the {variant} variant uses no landscape mats", field="--mat")
     return pool_from_json(data, comps)
+
+
+def box_pools(edition: str = "essential", variant: str = "standard", mat: str | None = None,
+              components: Any = None) -> list[tuple[str | None, Pool]]:
+    """The whole box as pools, one per mat: ``mat`` alone when given, else every mat of the
+    components (none when the variant plays without mats).
+
+    >>> [m for m, _ in box_pools(variant="beginner")]
+    [None]
+    """
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.rulesets import load_ruleset
+
+    comps = components or load_components()
+    mats: list[str | None] = [mat]
+    if mat is None and load_ruleset(edition, variant).modules["mats"]:
+        mats = sorted(comps.mats)
+    return [(m, box_pool(edition, variant, m, comps)) for m in mats]

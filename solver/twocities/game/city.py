@@ -151,6 +151,18 @@ class City:
     def __str__(self) -> str:
         return "\n".join(self.rows)
 
+    def __repr__(self) -> str:
+        """An expression that builds this city again.
+
+        >>> City.from_notation("F ~ S / P ~ O / H ~ H ; bridges 0,0-0,2")
+        City.from_notation('F ~ S / P ~ O / H ~ H ; bridges 0,0-0,2')
+        """
+        edition = f", edition={self.edition!r}" if self.edition != "essential" else ""
+        text = f"City.from_notation({self.notation()!r}{edition})"
+        if self.context != Context():
+            text += f".with_context({self.context!r})"
+        return text
+
     @classmethod
     def from_notation(
         cls, text: str, civics: Mapping[str, Civic] | None = None, edition: str = "essential"

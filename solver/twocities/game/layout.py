@@ -29,6 +29,23 @@ def shift(cell: Coord, offset: Coord) -> Coord:
     return (cell[0] + offset[0], cell[1] + offset[1])
 
 
+def mat_position(city: City, mat: Mat) -> Coord | None:
+    """Where ``mat`` lies in ``city`` (its offset): landscape and bridges must match exactly.
+
+    >>> from solver.twocities.game.components import load_components
+    >>> mat = load_components().mat("riverside")
+    >>> mat_position(empty_city(5, mat, (2, 0)), mat), mat_position(empty_city(5), mat)
+    ((2, 0), None)
+    """
+    land = {rc for rc in city.cells() if city.at(rc) is LANDSCAPE}
+    bridges = {frozenset(b) for b in city.bridges}
+    for o in mat_offsets(mat, city.size):
+        if (land == {shift(rc, o) for rc in mat.landscape}
+                and bridges == {frozenset((shift(a, o), shift(b, o))) for a, b in mat.bridges}):
+            return o
+    return None
+
+
 def empty_city(size: int, mat: Mat | None = None, offset: Coord = (0, 0),
                edition: str = "essential", context: Context | None = None) -> City:
     """A city with nothing built: the mat's landscape and bridges at ``offset``."""

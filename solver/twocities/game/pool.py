@@ -18,6 +18,7 @@ exactly the variant's singles and duplexes (standard 16 + 2, beginner 12 + 2).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,16 +28,63 @@ from solver.common.jsonio import read_json, source_name
 from solver.twocities.game.city import Context, parse_context
 from solver.twocities.game.components import Components, Coord, Mat, load_components, parse_mat
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
-from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of, cell_token, parse_tile
+from solver.twocities.game.tiles import (
+    Building,
+    Civic,
+    Duplex,
+    Tile,
+    buildings_of,
+    cell_token,
+    parse_tile,
+)
 from solver.twocities.game.vocab import CIVIC
 
 
 @dataclass(frozen=True)
 class Placement:
-    """A tile at a position: ``at`` is the cell of its (top-left) first half."""
+    """A tile at a position: ``at`` is the cell of its (top-left) first half; a duplex's
+    second half lies as printed (right of a horizontal one, below a vertical one).
+
+    Its text form is ``TOKEN@R,C``:
+
+    >>> p = Placement.from_notation("F|O@1,-1")
+    >>> p.cells, p.notation()
+    (((1, -1), (1, 0)), 'F|O@1,-1')
+    >>> Placement.from_cells(parse_tile("P/H"), [(0, 0), (0, 1)])
+    Traceback (most recent call last):
+    solver.common.errors.CitiesError: P/H on [[0, 0], [0, 1]] is not as printed (P/H is vertical)
+    """
 
     tile: Tile
     at: Coord
+
+    @classmethod
+    def from_cells(cls, tile: Tile, cells: Sequence[Sequence[int]]) -> Placement:
+        """The placement of ``tile`` on ``cells``, which must be the cells it covers."""
+        at = tuple(cells[0]) if cells else None
+        placed = cls(tile, at) if at is not None and len(at) == 2 else None  # type: ignore[arg-type]
+        if placed is None or [list(c) for c in placed.cells] != [list(c) for c in cells]:
+            shape = ""
+            if isinstance(tile, Duplex):
+                shape = f" ({tile.token} is {'horizontal' if tile.horizontal else 'vertical'})"
+            raise CitiesError(f"{tile.token} on {[list(c) for c in cells]} is not as printed"
+                              + shape)
+        return placed
+
+    @classmethod
+    def from_notation(cls, text: str, civics: Mapping[str, Civic] | None = None) -> Placement:
+        """Parse ``TOKEN@R,C``."""
+        token, at_sign, where = text.rpartition("@")
+        try:
+            r, c = (int(v) for v in where.split(","))
+        except ValueError:
+            at_sign = ""
+        if not at_sign:
+            raise CitiesError(f"bad placement {text[:40]!r} (expected TOKEN@R,C such as F|O@1,2)")
+        return cls(parse_tile(token, civics), (r, c))
+
+    def notation(self) -> str:
+        return f"{self.tile.token}@{self.at[0]},{self.at[1]}"
 
     @property
     def cells(self) -> tuple[Coord, ...]:
@@ -51,6 +99,10 @@ class Placement:
 
     def to_json(self) -> dict[str, Any]:
         return {"tile": self.tile.token, "at": list(self.at)}
+
+    def cells_json(self) -> dict[str, Any]:
+        """The form a solver's answer lists: the tile and every cell it covers."""
+        return {"tile": self.tile.token, "cells": [list(c) for c in self.cells]}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from solver.common.errors import CitiesError
 
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "rulesets.json"
 
-#: Named ruleset options and their defaults (RULINGS.md asks for each to be visible).
+#: Named ruleset options and their defaults (docs/rulings.md lists each).
 OPTION_DEFAULTS: dict[str, Any] = {
     "bridges_extend_shop_lines": True,
     "duplex_orientation": "safe",
@@ -51,6 +51,9 @@ class Ruleset:
     players: tuple[int, int]
     final_score: str  # "lower" (lower of a player's two cities) or "sum"
     modules: dict[str, bool]
+    cities: str = "shared"  # "shared": a city between each two neighbours; "own": two each
+    dummy: str | None = None  # a seat no one plays (two-player advanced: Jamey)
+    reveal: str = "together"  # round 2 duplexes: "together" or "one-at-a-time"
     options: dict[str, Any] = field(default_factory=lambda: dict(OPTION_DEFAULTS))
 
     def __hash__(self) -> int:
@@ -125,4 +128,7 @@ def load_ruleset(edition: str = "essential", variant: str = "standard") -> Rules
         players=tuple(v["players"]),  # type: ignore[arg-type]
         final_score=str(v["final_score"]),
         modules=dict(v["modules"]),
+        cities=str(v["cities"]),
+        dummy=v["dummy"],
+        reveal=str(v["reveal"]),
     )

@@ -2,7 +2,7 @@
 
 - ``position``: a city in progress in mat coordinates (what it holds, what it will still get).
 - ``legality``: may this tile go there?  Placement rules plus the look-ahead that proves some
-  continuation still completes the square (RULINGS.md, "Placement").
+  continuation still completes the square (docs/rulings.md, "Placement").
 - ``game``: seating, rounds, drafting, the variants; ``bots``: players; ``gamefile``: JSON.
 """
 

@@ -33,7 +33,7 @@ from dataclasses import replace
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Coord
-from solver.twocities.game.layout import mat_offsets, shift
+from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex, buildings_of, parse_tile
 
@@ -73,10 +73,9 @@ def _mat_position(city: City, pool: Pool) -> tuple[Coord | None, list[str]]:
         if landscape or bridges:
             return None, ["the city has landscape or bridges but its variant uses no mat"]
         return (0, 0), []
-    for at in mat_offsets(mat, city.size):
-        if ({shift(c, at) for c in mat.landscape} == landscape
-                and {frozenset((shift(a, at), shift(b, at))) for a, b in mat.bridges} == bridges):
-            return at, []
+    at = mat_position(city, mat)
+    if at is not None:
+        return at, []
     return None, [f"the city's landscape and bridges are not the mat {mat.id!r} inside the square"]
 
 

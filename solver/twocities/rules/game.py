@@ -43,7 +43,7 @@ from solver.twocities.scoring.table import TableResult, score_table
 JAMEY = "Jamey"
 CITY_NAMES = ("Cairo", "Rome", "St. Louis", "Agra", "Paris", "Birmingham", "Kyoto")
 
-#: Named fallbacks, in the order they are tried when a tile has no legal position (RULINGS.md:
+#: Named fallbacks, in the order they are tried when a tile has no legal position (docs/rulings.md:
 #: "A game never deadlocks").  Simulations count how often each fires.
 FALLBACKS = (
     "permissive",  # the safe reading left no position: accept one that works for some orientation
@@ -88,14 +88,14 @@ class Game:
 
     def cities_of(self, player: str) -> tuple[int, int]:
         """(left city, right city) of a player: the cities their two tiles go to."""
-        if self.rules.variant == "two-player-standard":
+        if self.rules.cities == "own":
             i = self.players.index(player)
             return (2 * i, 2 * i + 1)
         i = self.players.index(player)
         return (i, (i - 1) % len(self.players))
 
     def parts(self) -> int:
-        return 2 if self.rules.variant == "two-player-standard" else 1
+        return 2 if self.rules.cities == "own" else 1
 
     def table(self, components: Components | None = None) -> TableResult:
         """End-of-game (or current) scores through the table scorer, tie-breaks included."""
@@ -117,9 +117,9 @@ def new_game(rules: Ruleset, players: int, seed: int = 0, *, districts: bool = F
         raise CitiesError(f"the {rules.variant} variant takes {low}-{high} players, not {players}",
                           field="players")
     names = tuple(f"P{i + 1}" for i in range(players))
-    if rules.variant == "two-player-advanced":
-        names = (*names, JAMEY)
-    if rules.variant == "two-player-standard":
+    if rules.dummy:
+        names = (*names, rules.dummy)
+    if rules.cities == "own":
         builders = [(names[0],), (names[0],), (names[1],), (names[1],)]
     else:
         builders = [(names[i], names[(i + 1) % len(names)]) for i in range(len(names))]
@@ -319,10 +319,7 @@ def _jamey_duplexes(game: Game, bots: dict[str, Bot],
 def _pass_hands(game: Game) -> None:
     if game.round == 2:
         return  # round 2: the third duplex is discarded, not passed
-    seats = game.players
-    if game.rules.variant == "two-player-standard":
-        game.hands = {seats[0]: game.hands[seats[1]], seats[1]: game.hands[seats[0]]}
-        return
+    seats = game.players  # two seats (two-player standard): the hands simply swap
     step = -1 if game.round == 1 else 1  # round 1: seat i receives from seat i - 1
     game.hands = {p: game.hands[seats[(i + step) % len(seats)]] for i, p in enumerate(seats)}
 

@@ -1,4 +1,4 @@
-"""May this tile go there?  The placement rules of RULINGS.md ("Placement"), in order:
+"""May this tile go there?  The placement rules of docs/rulings.md ("Placement"), in order:
 
 1. the right kind of tile for the round (singles in rounds 1 and 3, duplexes in round 2);
 2. nothing overlaps, nothing covers landscape;

@@ -181,6 +181,63 @@ class Position:
         """The city so far as notation rows (mat coordinates shifted to the bounding box)."""
         return [" ".join(cell_token(x) for x in row) for row in self.to_city().grid]
 
+    def notation(self) -> str:
+        """One line, like a chess FEN: edition, variant, mat (``-``: none), the round of the
+        next placement, the placements in order, then ``; revealed`` duplexes and ``; reveal``
+        mode when there are any.  A mat given inline (not from the box) has no notation.
+
+        >>> from solver.twocities.game.components import load_components
+        >>> p = Position.from_notation("essential standard river-bend 1 F@0,2 S@2,2")
+        >>> p.notation()
+        'essential standard river-bend 1 F@0,2 S@2,2'
+        >>> p
+        Position.from_notation('essential standard river-bend 1 F@0,2 S@2,2')
+        """
+        if self.mat is not None and self.mat.source == "given":
+            raise CitiesError("a mat given inline has no notation: write the position as JSON")
+        mat = self.mat.id if self.mat is not None else "-"
+        words = [self.rules.edition, self.rules.variant, mat, str(self.round),
+                 *(p.notation() for p in self.placed)]
+        if self.revealed:
+            words += [";", "revealed", *(d.token for d in self.revealed)]
+        if self.reveal_mode:
+            words += [";", "reveal", self.reveal_mode]
+        return " ".join(words)
+
+    @classmethod
+    def from_notation(cls, text: str, components: Components | None = None) -> Position:
+        """Parse ``notation()``'s form; the same checks as a city-in-progress file."""
+        comps = components or load_components()
+        head, *tails = text.split(";")
+        words = head.split()
+        if len(words) < 4:
+            raise CitiesError("expected EDITION VARIANT MAT ROUND PLACEMENTS... "
+                              "(e.g. 'essential standard lake 1 F@0,2')", field="position")
+        edition, variant, mat, rnd = words[:4]
+        data: dict[str, Any] = {"edition": edition, "variant": variant,
+                                "round": int(rnd) if rnd.isdigit() else rnd, "placed": []}
+        if mat != "-":
+            data["mat"] = mat
+        for word in words[4:]:
+            p = Placement.from_notation(word, comps.civics)
+            data["placed"].append(p.to_json())
+        for tail in tails:
+            key, *values = tail.split()
+            if key == "revealed":
+                data["revealed"] = values
+            elif key == "reveal" and len(values) == 1:
+                data["reveal"] = values[0]
+            else:
+                raise CitiesError(f"unknown part {tail.strip()[:40]!r} (expected '; revealed "
+                                  "D1 D2' or '; reveal MODE')", field="position")
+        return position_from_json(data, comps)
+
+    def __repr__(self) -> str:
+        try:
+            return f"Position.from_notation({self.notation()!r})"
+        except CitiesError:
+            return f"Position(<{self.rules.variant}, {len(self.placed)} placed, inline mat>)"
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"edition": self.rules.edition, "variant": self.rules.variant}
         if self.mat is not None:
@@ -195,7 +252,7 @@ class Position:
 
 
 def default_reveal(rules: Ruleset) -> str:
-    return "one-at-a-time" if rules.variant == "two-player-standard" else "together"
+    return rules.reveal
 
 
 def _round_after(p: Position) -> int:

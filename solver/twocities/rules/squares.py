@@ -4,7 +4,7 @@ A *window* is one size x size square (in mat coordinates) that holds the mat and
 tile; the city's final square is one of them.  Inside a window cells are bits of an int
 (bit ``r * n + c``), so flood fills are a handful of shifts.
 
-Why the search can be this small (RULINGS.md, "Placement"; types never matter, only counts,
+Why the search can be this small (docs/rulings.md, "Placement"; types never matter, only counts,
 order and duplex orientation):
 
 - Every tile touches the city when placed, so the city is always connected.  A window whose

@@ -1,4 +1,4 @@
-"""Scoring: one pure function per category, exactly as RULINGS.md reads the rulebooks.
+"""Scoring: one pure function per category, exactly as docs/rulings.md reads the rulebooks.
 
 Every function takes a ``City`` and a ``Ruleset`` and returns points; nothing here knows about
 solvers.  ``score_city`` adds them up into a ``Score``.
@@ -116,18 +116,6 @@ def office_set_value(n: int, rules: Ruleset) -> int:
 
 
 @cache
-def shop_line_value(length: int, sets: tuple[int, ...]) -> int:
-    """The best split of one straight run of ``length`` shops into sets of the edition's table.
-
-    >>> shop_line_value(5, (2, 5, 10, 16)), shop_line_value(5, (2, 5, 10, 15, 20))
-    (18, 20)
-    """
-    if length <= 0:
-        return 0
-    return max(sets[k - 1] + shop_line_value(length - k, sets)
-               for k in range(1, min(length, len(sets)) + 1))
-
-
 # --- one function per category -------------------------------------------------------------
 
 

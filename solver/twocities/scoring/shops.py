@@ -1,8 +1,8 @@
 """Shops: the best partition of a city's shops into straight sets.
 
 Every shop belongs to exactly one horizontal or vertical set of consecutive shops, and the city
-scores the best such partition (RULINGS.md).  Greedy "longest line first" is wrong on crossings;
-this is exact.
+scores the best such partition (docs/rulings.md, "Shops").  Greedy "longest line first" is
+wrong on crossings; this is exact.
 
 The search assigns each shop a direction (across or down).  A maximal run of shops given the
 same direction along one line is then split into sets as well as the edition's table allows
@@ -71,6 +71,18 @@ def shop_lines(city: City, bridges: bool = True) -> dict[Coord, tuple[Coord | No
     return out
 
 
+def shop_line_value(length: int, sets: tuple[int, ...]) -> int:
+    """The best split of one straight run of ``length`` shops into sets of the edition's table.
+
+    >>> shop_line_value(5, (2, 5, 10, 16)), shop_line_value(5, (2, 5, 10, 15, 20))
+    (18, 20)
+    """
+    if length <= 0:
+        return 0
+    return max(sets[k - 1] + shop_line_value(length - k, sets)
+               for k in range(1, min(length, len(sets)) + 1))
+
+
 def shop_partition(city: City, rules: Ruleset) -> tuple[int, tuple[Run, ...]]:
     """The best score for the city's shops and the sets (runs of cells) that achieve it."""
     return _best(city, rules.shop_sets, bool(rules.option("bridges_extend_shop_lines")))
@@ -78,8 +90,6 @@ def shop_partition(city: City, rules: Ruleset) -> tuple[int, tuple[Run, ...]]:
 
 @lru_cache(maxsize=2048)
 def _best(city: City, sets: tuple[int, ...], bridges: bool) -> tuple[int, tuple[Run, ...]]:
-    from solver.twocities.scoring.categories import shop_line_value
-
     nxt = shop_lines(city, bridges)
     if not nxt:
         return 0, ()

@@ -22,8 +22,8 @@ from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, Context, District, city_from_json, parse_context
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
-from solver.twocities.game.vocab import FACTORY
-from solver.twocities.scoring.categories import Score, district_size, score_city
+from solver.twocities.scoring.categories import Score, score_city
+from solver.twocities.scoring.rivals import with_rivals
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class TableResult:
     cities: tuple[TableCity, ...]
     standings: tuple[Standing, ...]
     notes: tuple[str, ...] = ()
+    tie_break_order: tuple[str, ...] = ()  # the edition's, after the higher city
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,19 +80,14 @@ def score_table(
     [8, 3]
     """
     rules = rules or load_ruleset(cities[0][2].edition if cities else "essential")
-    factories = [len(c.of_type(FACTORY)) for _, _, c in cities]
-    sizes = [[district_size(c, d.types) for _, _, c in cities] for d in districts]
+    plain = [c.with_context(Context()) for _, _, c in cities]
+    base = Context((), tuple(District(d.types, d.points) for d in districts))
     scored = []
-    for i, (name, builders, city) in enumerate(cities):
-        others = [j for j in range(len(cities)) if j != i]
-        context = Context(
-            tuple(factories[j] for j in others),
-            tuple(District(d.types, d.points, tuple(sizes[k][j] for j in others))
-                  for k, d in enumerate(districts)),
-        )
-        ranked = city.with_context(context)
+    for i, (name, builders, _) in enumerate(cities):
+        ranked = plain[i].with_context(with_rivals(base, [*plain[:i], *plain[i + 1:]]))
         scored.append(TableCity(name, builders, ranked, score_city(ranked, rules)))
-    return TableResult(rules.final_score, tuple(scored), _standings(scored, rules))
+    return TableResult(rules.final_score, tuple(scored), _standings(scored, rules),
+                       tie_break_order=rules.tie_break_order)
 
 
 def _standings(cities: list[TableCity], rules: Ruleset) -> tuple[Standing, ...]:

@@ -21,8 +21,7 @@ from solver.twocities.cpsat.model.scored import Scored
 from solver.twocities.cpsat.model.tables import as_var, lookup
 from solver.twocities.game.components import Coord
 from solver.twocities.game.vocab import SHOP
-from solver.twocities.scoring.categories import shop_line_value
-from solver.twocities.scoring.shops import straight_bridge_end
+from solver.twocities.scoring.shops import shop_line_value, straight_bridge_end
 
 
 def line_next(grid: CityGrid, offset: Offset, cell: Coord, down: bool,
