@@ -93,12 +93,16 @@ def score(
     file: Annotated[str, typer.Argument(help="A city file or a table file (JSON); - for stdin.")],
     json_out: JsonOption = False,
     components: ComponentsOption = None,
+    svg_out: Annotated[Path | None, typer.Option("--svg", metavar="OUT.svg",
+                                                 help="Also draw the city as SVG.")] = None,
 ) -> None:
     """Score a city (coloured grid and breakdown) or a whole table (final standings)."""
 
     def run() -> None:
         comps = load_components(components)
         data = read_json(file, "city file")
+        if svg_out is not None:
+            _write_picture(data, svg_out, None, components, file)
         if is_table(data):
             result = score_table_data(data, comps, source=file)
             if json_out:
@@ -579,6 +583,94 @@ def usa_moves(
                                           m.must_fix == len(m.forced_bridges) else
                                           f"; fix {m.must_fix} of {forced}")
             console.print(f"  at [{m.at[0]}, {m.at[1]}] rotation {m.rotation}{note}")
+
+    guarded(run)
+
+
+# --- cities render / serve (pictures and the web page) -------------------------------------
+
+
+def _write_bytes(path: Path, data: bytes, option: str) -> None:
+    """Write a file so that no reader sees half of it: a temporary file, then a rename."""
+    import os
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            os.chmod(tmp, 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise CitiesError(f"cannot write {path}: {err.strerror or err}", field=option) from None
+
+
+def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
+                   components: Path | None, source: str) -> None:
+    from solver.twocities.svg import picture, png_bytes
+
+    if is_table(data):
+        raise CitiesError("a picture shows one city, pool or puzzle; this is a table file",
+                          source=source_name(source))
+    try:
+        svg = picture(data, load_components(components))
+    except CitiesError as err:
+        raise err.located(source=source_name(source)) from None
+    png = png_bytes(svg) if png_out is not None else b""
+    if svg_out is not None:
+        _write_bytes(svg_out, svg.encode("utf-8"), "--svg")
+    if png_out is not None:
+        _write_bytes(png_out, png, "--png")
+
+
+@app.command()
+def render(
+    file: Annotated[str, typer.Argument(help="A city file, city-in-progress file, pool or "
+                                        "puzzle file, or `cities solve --json` output; - for "
+                                        "stdin.")],
+    svg_out: Annotated[Path | None, typer.Option("--svg", metavar="OUT.svg",
+                                                 help="Write the picture as SVG.")] = None,
+    png_out: Annotated[Path | None, typer.Option("--png", metavar="OUT.png",
+                                                 help="Write the picture as PNG.")] = None,
+    components: ComponentsOption = None,
+) -> None:
+    """Draw a city (or a pool or puzzle: its mat and tile tray) as a picture."""
+    def run() -> None:
+        if svg_out is None and png_out is None:
+            raise CitiesError("give --svg OUT.svg and/or --png OUT.png")
+        _write_picture(read_json(file, "file"), svg_out, png_out, components, file)
+
+    guarded(run)
+
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this "
+                                      "machine only).")] = "127.0.0.1",
+) -> None:
+    """Play the daily puzzle in a browser: a local web page and its JSON API."""
+    def run() -> None:
+        import socket
+
+        import uvicorn
+
+        from puzzles.web.app import create_app
+
+        try:  # say plainly when the address is taken or unknown (uvicorn would log and exit 1)
+            with socket.create_server((host, port)):
+                pass
+        except OSError as err:
+            raise CitiesError(f"cannot listen on {host}:{port}: {err.strerror or err}",
+                              field="--host" if isinstance(err, socket.gaierror) else "--port"
+                              ) from None
+        console.print(f"cities: the daily puzzle at http://{host}:{port}/  (Ctrl+C stops)")
+        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
 
     guarded(run)
 

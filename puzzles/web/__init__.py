@@ -1,0 +1,1 @@
+"""The daily puzzle in a browser (``cities serve``)."""

@@ -1,0 +1,169 @@
+"""What the web app's endpoints compute: each one calls the same library function as the CLI
+(scorer, rules engine, grader), so the page and ``cities ... --json`` always agree.
+
+>>> from puzzles.archive import archived
+>>> import datetime as dt
+>>> puzzle = archived(dt.date(2026, 12, 1))
+>>> view = board_json(puzzle, [])
+>>> view["next"], view["remaining"], len(view["state"]["placed"])
+('duplex', [0, 2, 8], 8)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from puzzles.decompose import decompositions
+from puzzles.grade import grade
+from puzzles.puzzle import Puzzle
+from solver.common.errors import CitiesError
+from solver.twocities.game.components import Coord, load_components
+from solver.twocities.game.layout import shift
+from solver.twocities.game.pool import placements_from_json
+from solver.twocities.game.tiles import Duplex, parse_tile
+from solver.twocities.rules.position import Position, round_one_singles, validate
+from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.svg import city_svg, mat_svg, tile_svg
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """``cities score FILE --json``: a city's breakdown, or a table's standings."""
+    from solver.twocities.game.city import city_from_json
+    from solver.twocities.scoring.categories import score_city
+    from solver.twocities.scoring.table import is_table, score_table_data
+
+    comps = load_components()
+    if is_table(data):
+        return score_table_data(data, comps, source="body").to_json()
+    return score_city(city_from_json(data, comps.civics)).to_json()
+
+
+def check_json(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
+    """``cities daily --check ANSWER --json``: the grade (``legal`` false lists the problems)."""
+    try:
+        return grade(puzzle, answer).to_json()
+    except CitiesError as err:
+        raise err.located(field="answer") from None
+
+
+def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
+    """``cities moves STATE --tile T --json``: every legal anchor (mat coordinates)."""
+    from solver.twocities.rules.gamefile import game_from_json, is_game
+    from solver.twocities.rules.legality import legal_positions
+    from solver.twocities.rules.position import position_from_json
+
+    comps = load_components()
+    try:
+        if is_game(state):
+            game = game_from_json(state, comps)
+            if type(city) is not int or not 1 <= city <= len(game.cities):
+                raise CitiesError(f"a game holds {len(game.cities)} cities: give \"city\": N "
+                                  "(1-based) beside the state", field="city")
+            pos = game.cities[city - 1].position
+        else:
+            pos = position_from_json(state, comps)
+    except CitiesError as err:
+        raise err.located(field="state" if err.field != "city" else None) from None
+    if not isinstance(tile, str):
+        raise CitiesError("expected a tile token such as 'F', 'Tm', 'F|O' or 'P/H'", field="tile")
+    try:
+        parsed = parse_tile(tile, comps.civics)
+    except CitiesError as err:
+        raise err.located(field="tile") from None
+    return {"positions": [list(p) for p in legal_positions(pos, parsed)]}
+
+
+def solution_cities(puzzle: Puzzle) -> list[Any]:
+    cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
+    return against_each_other(cities) if len(cities) == 2 else cities
+
+
+def solution_json(puzzle: Puzzle) -> dict[str, Any]:
+    """``cities daily --solution --json``."""
+    cities = solution_cities(puzzle)
+    if len(cities) == 1:
+        return cities[0].to_json()
+    return {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]}
+
+
+def solution_svg(puzzle: Puzzle) -> str:
+    """The proven optimal city, its duplexes drawn whole (the first reading of its tiles)."""
+    city = solution_cities(puzzle)[0]
+    pool = puzzle.pool
+    tiles = Counter(pool.tiles) + Counter(p.tile for p in pool.fixed)
+    reading = next(iter(decompositions(city, tiles, pool.rules.duplexes, frozenset())), [])
+    return city_svg(city, reading)
+
+
+def tile_picture(token: str) -> str:
+    try:
+        return tile_svg(parse_tile(token, load_components().civics))
+    except CitiesError as err:
+        raise err.located(field="tile") from None
+
+
+def display_range(puzzle: Puzzle) -> tuple[range, range]:
+    """Every mat-coordinate row and column some city square around the mat can use."""
+    n, mat = puzzle.pool.rules.size, puzzle.pool.mat
+    h, w = (mat.height, mat.width) if mat else (1, 1)
+    return range(h - n, n), range(w - n, n)
+
+
+def position_of(puzzle: Puzzle, placed: Any) -> Position:
+    """The puzzle's city with the fixed tiles and the player's ``placed`` list, validated."""
+    pool, comps = puzzle.pool, load_components()
+    if pool.cities != 1:
+        raise CitiesError("the page plays one-city puzzles; this one builds two cities "
+                          "(use cities daily)", field="date")
+    mine = placements_from_json(placed, comps, pool.rules, "placed")
+    over = Counter(p.tile for p in mine) - Counter(pool.tiles)
+    if over:
+        names = ", ".join(sorted(t.token for t in over))
+        raise CitiesError(f"uses more {names} than the puzzle's tiles hold", field="placed")
+    rules = pool.rules
+    every = (*pool.fixed, *mine)
+    singles = sum(not isinstance(p.tile, Duplex) for p in every)
+    duplexes = len(every) - singles
+    rnd = 1 if singles < round_one_singles(rules) else 2 if duplexes < rules.duplexes else 3
+    pos = Position(rules, pool.mat, tuple(every), rnd)
+    try:
+        validate(pos)
+    except CitiesError as err:
+        raise err.located(field="placed") from None
+    return pos
+
+
+def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
+    """The page's view of the city being built: the picture (mat coordinates, every space a
+    square could still use), the city-in-progress object for ``/api/moves``, and the city file
+    object (city coordinates, with the puzzle's rivals and the placements) for ``/api/score``
+    and ``/api/check``."""
+    pos = position_of(puzzle, placed)
+    rows, cols = display_range(puzzle)
+    n = pos.size
+    top, left, bottom, right = pos.bounds()
+    if pos.finished:  # the square is known: show just the city
+        rows, cols = range(top, bottom + 1), range(left, right + 1)
+    classes: dict[Coord, str] = {}
+    for r in rows:
+        for c in cols:
+            if not (bottom - n < r < top + n and right - n < c < left + n):
+                classes[(r, c)] = "out"
+    fixed = {cell for p in puzzle.pool.fixed for cell in p.cells}
+    for cell in fixed:
+        classes[cell] = "fixed"
+    city = pos.to_city().with_context(puzzle.pool.context)
+    city_json = city.to_json()
+    city_json["placements"] = [{"tile": p.tile.token,
+                                "cells": [list(shift(c, (-top, -left))) for c in p.cells]}
+                               for p in pos.placed]
+    return {
+        "svg": mat_svg(pos.mat, pos.placed, rows, cols, classes),
+        "rows": [rows[0], rows[-1]], "cols": [cols[0], cols[-1]],
+        "state": pos.to_json(),
+        "city": city_json,
+        "next": pos.next_kind(),
+        "remaining": list(pos.remaining()),
+        "finished": pos.finished,
+    }

@@ -1,0 +1,206 @@
+"""The web app's JSON API answers exactly what the CLI's ``--json`` prints, and bad requests
+get a 4xx JSON error naming the field (ASGI test client; no server, no browser)."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+import cli
+from puzzles.web.app import MAX_BODY, create_app
+from tests.web_play import DATES, puzzle, solution_moves
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def cli_json(*args: str) -> tuple[int, Any]:
+    result = runner.invoke(cli.app, list(args))
+    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else None
+
+
+@pytest.mark.parametrize("date", DATES, ids=str)
+def test_daily_is_the_cli_json_without_the_solution(client: TestClient, date: Any) -> None:
+    response = client.get(f"/api/daily/{date}")
+    assert response.status_code == 200
+    code, expected = cli_json("daily", "--date", str(date), "--json")
+    assert code == 0 and response.json() == expected
+    assert "solution" not in response.json()
+    optimal_rows = puzzle(date).solution[0].rows
+    assert not any(row in response.text for row in optimal_rows)
+
+
+@pytest.mark.parametrize("name", ["rulebook-shops.json", "table-districts.json"])
+def test_score_is_the_cli_json(client: TestClient, name: str) -> None:
+    data = json.loads((EXAMPLES / name).read_text())
+    response = client.post("/api/score", json=data)
+    code, expected = cli_json("score", str(EXAMPLES / name), "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+
+
+@pytest.mark.parametrize("name,tile", [("state-river-bend.json", "F"),
+                                       ("state-round2-riverside.json", "F|O"),
+                                       ("state-dead-end-canal.json", "P/H")])
+def test_moves_is_the_cli_json(client: TestClient, name: str, tile: str) -> None:
+    state = json.loads((EXAMPLES / name).read_text())
+    response = client.post("/api/moves", json={"state": state, "tile": tile})
+    code, expected = cli_json("moves", str(EXAMPLES / name), "--tile", tile, "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+
+
+def test_moves_of_a_game_file_needs_the_city(client: TestClient) -> None:
+    state = json.loads((EXAMPLES / "game-standard-3p-round2.json").read_text())
+    response = client.post("/api/moves", json={"state": state, "tile": "F"})
+    assert response.status_code == 400 and response.json()["field"] == "city"
+    response = client.post("/api/moves", json={"state": state, "tile": "F", "city": 2})
+    code, expected = cli_json("moves", str(EXAMPLES / "game-standard-3p-round2.json"),
+                              "--city", "2", "--tile", "F", "--json")
+    assert code == 0 and response.json() == expected
+
+
+def finished_city(client: TestClient, date: Any) -> dict[str, Any]:
+    view = client.post("/api/board", json={"date": str(date),
+                                           "placed": solution_moves(puzzle(date))}).json()
+    assert view["finished"]
+    return view["city"]
+
+
+@pytest.mark.parametrize("date", DATES, ids=str)
+def test_the_solution_played_on_the_board_scores_and_grades_optimal(
+        client: TestClient, date: Any, tmp_path: Path) -> None:
+    city = finished_city(client, date)
+    score = client.post("/api/score", json=city).json()
+    assert score["total"] == puzzle(date).optimum
+    response = client.post("/api/check", json={"date": str(date), "answer": city})
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps(city))
+    code, expected = cli_json("daily", "--date", str(date), "--check", str(answer), "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+    assert expected["percent"] == 100 and expected["legal"]
+    assert expected["share"].startswith(f"Between Two Cities daily {date}")
+
+
+def test_an_illegal_answer_is_graded_as_the_cli_grades_it(client: TestClient,
+                                                          tmp_path: Path) -> None:
+    date = DATES[0]
+    city = finished_city(client, date)
+    city.pop("placements")
+    city["grid"] = [row.replace("H", "P") for row in city["grid"]]
+    response = client.post("/api/check", json={"date": str(date), "answer": city})
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps(city))
+    code, expected = cli_json("daily", "--date", str(date), "--check", str(answer), "--json")
+    assert code == 2 and response.status_code == 200 and response.json() == expected
+    assert expected["legal"] is False and expected["problems"]
+
+
+def test_the_solution_endpoint_is_the_cli_json(client: TestClient) -> None:
+    date = DATES[0]
+    code, expected = cli_json("daily", "--date", str(date), "--solution", "--json")
+    assert code == 0 and client.get(f"/api/solution/{date}").json() == expected
+    svg = client.get(f"/api/solution/{date}.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_the_board_follows_the_rounds_and_the_tray(client: TestClient) -> None:
+    date = DATES[0]  # eight singles already built: round 2, duplexes next
+    view = client.post("/api/board", json={"date": str(date), "placed": []}).json()
+    assert (view["next"], view["remaining"], view["finished"]) == ("duplex", [0, 2, 8], False)
+    assert 'data-r="0"' in view["svg"] and "solution" not in json.dumps(view)
+    moves = solution_moves(puzzle(date))
+    view = client.post("/api/board", json={"date": str(date), "placed": moves[:2]}).json()
+    assert view["next"] == "single" and view["remaining"] == [0, 0, 8]
+
+
+BAD: list[tuple[str, str, Any, int, str]] = [
+    ("GET", "/api/daily/2026-13-40", None, 400, "date"),
+    ("GET", "/api/daily/yesterday", None, 400, "date"),
+    ("POST", "/api/score", {"grid": 3}, 400, "grid"),
+    ("POST", "/api/score", {"grid": ["F S", "X P"]}, 400, "grid row 1, column 0"),
+    ("POST", "/api/score", [1, 2], 400, "expected a JSON object"),
+    ("POST", "/api/check", {"answer": {}}, 400, "date"),
+    ("POST", "/api/check", {"date": "2026-12-01"}, 400, "answer"),
+    ("POST", "/api/check", {"date": 20261201, "answer": {}}, 400, "date"),
+    ("POST", "/api/check", {"date": "2026-12-01", "answer": {"grid": ["X"]}}, 400,
+     "answer.grid row 0"),
+    ("POST", "/api/moves", {"tile": "F"}, 400, "state"),
+    ("POST", "/api/moves", {"state": {"mat": "nowhere"}, "tile": "F"}, 400, "state.mat"),
+    ("POST", "/api/moves", {"state": {"mat": "canal"}, "tile": "X"}, 400, "tile"),
+    ("POST", "/api/moves", {"state": {"mat": "canal"}, "tile": 7}, 400, "tile"),
+    ("POST", "/api/board", {"date": "2026-12-01", "placed": [{"tile": "F", "at": [0, 0]}]},
+     400, "placed"),
+    ("POST", "/api/board", {"date": "2026-12-01", "placed": [{"tile": "Td|P", "at": [1, 1]}]},
+     400, "placed"),
+    ("POST", "/api/board", {"date": "2026-12-01", "placed": "F"}, 400, "placed"),
+    ("GET", "/api/tile.svg?tile=Q", None, 400, "tile"),
+    ("GET", "/api/tile.svg", None, 400, "tile"),
+    ("GET", "/api/nothing", None, 404, "not found"),
+]
+
+
+@pytest.mark.parametrize("method,path,body,status,names", BAD, ids=[b[1] + str(i)
+                                                                  for i, b in enumerate(BAD)])
+def test_bad_requests_get_a_4xx_json_error_naming_the_field(
+        client: TestClient, method: str, path: str, body: Any, status: int, names: str) -> None:
+    response = client.request(method, path, json=body)
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert names.lower() in error.lower() and "Traceback" not in error and "\n" not in error
+
+
+def test_bodies_are_size_limited_and_must_be_json(client: TestClient) -> None:
+    big = client.post("/api/score", content=b"[" + b"1," * MAX_BODY + b"1]")
+    assert big.status_code == 413 and "body" in big.json()["error"]
+    broken = client.post("/api/score", content=b'{"grid": [')
+    assert broken.status_code == 400 and broken.json()["field"] == "body"
+    deep = client.post("/api/score", content=b"[" * 200 + b"]" * 200)
+    assert deep.status_code == 400 and "nested" in deep.json()["error"]
+    binary = client.post("/api/score", content=b"\xff\xfe")
+    assert binary.status_code == 400 and binary.json()["field"] == "body"
+
+
+def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> None:
+    for path in ("/", "/daily/2026-12-01", "/static/app.js", "/static/style.css"):
+        assert client.get(path).status_code == 200, path
+    page = client.get("/").text
+    assert "http://" not in page and "https://" not in page  # nothing from the internet
+    assert client.get("/daily/someday").status_code == 404
+    assert client.get("/api/archive").json()["dates"][0] == "2026-11-29"
+
+
+def test_serve_binds_to_loopback_unless_told() -> None:
+    assert inspect.signature(cli.serve).parameters["host"].default == "127.0.0.1"
+
+
+def test_a_date_beyond_the_archive_is_made_once_with_progress(monkeypatch: Any) -> None:
+    import datetime as dt
+
+    import puzzles.web.app as web
+
+    shipped = puzzle(DATES[0])
+    calls: list[str] = []
+
+    def made(day: dt.date, progress: Any = None) -> Any:
+        calls.append(str(day))
+        progress("proving candidate 1")
+        return shipped
+
+    monkeypatch.setattr(web, "puzzle_for", made)
+    client = TestClient(web.create_app())
+    assert client.get("/api/progress/2030-01-01").json()["progress"] == ""
+    first = client.get("/api/daily/2030-01-01")
+    again = client.get("/api/daily/2030-01-01")
+    assert first.status_code == 200 and first.json() == again.json()
+    assert first.json()["optimum"] == shipped.optimum and calls == ["2030-01-01"]
+    assert client.get("/api/progress/2030-01-01").json()["progress"] == "ready"
