@@ -18,7 +18,7 @@ from puzzles.grade import grade
 from puzzles.plan import date_range, parse_date
 from puzzles.show import render_grade, render_puzzle
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.jsonio import read_json, source_name, write_bytes_atomic
 from solver.twocities.bots import make_bots
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
@@ -591,21 +591,8 @@ def usa_moves(
 
 
 def _write_bytes(path: Path, data: bytes, option: str) -> None:
-    """Write a file so that no reader sees half of it: a temporary file, then a rename."""
-    import os
-    import tempfile
-
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            os.chmod(tmp, 0o644)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_bytes_atomic(path, data)
     except OSError as err:
         raise CitiesError(f"cannot write {path}: {err.strerror or err}", field=option) from None
 

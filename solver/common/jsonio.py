@@ -106,18 +106,22 @@ def read_json(path: str | Path, what: str = "file") -> Any:
     return parse_json_text(text, source)
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
-    """Write JSON so that a reader never sees half a file: temp file, then rename."""
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    """Write a file so that a reader never sees half of it: a temporary file, then a rename."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         # mkstemp creates 0600; a data file others read (an archive) wants the usual 0644.
         os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: str | Path, data: Any) -> None:
+    """Write JSON atomically (``write_bytes_atomic``), indented, with a final newline."""
+    write_bytes_atomic(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
