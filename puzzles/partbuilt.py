@@ -1,10 +1,10 @@
 """Part-built cities for the "complete" kind: tiles already placed, legally.
 
 The fixed tiles come from a random finished city built from the pool, so a completion with
-the pool's tiles exists; they form one connected group (bridges count) that starts on an open
-space of the mat, so the order they were played in was legal.  The safe reading (docs/rulings.md) of
-the square rule is checked too: whichever way the two duplexes still to come are printed
-(horizontal or vertical), some position of the square still takes them both.
+the pool's tiles exists.  Whether they could have been played is the rules engine's question
+alone: they are replayed through ``rules.legality.check`` in order (round 1 singles, then the
+duplexes), under the safe reading of the square rule (docs/rulings.md): whichever way the
+duplexes still to come are printed, the square can still be completed.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import replace
-from itertools import combinations_with_replacement
 
 from solver.twocities.game.components import Coord, Mat
 from solver.twocities.game.layout import mat_offsets
 from solver.twocities.game.pool import Placement, Pool
-from solver.twocities.game.tiles import Building, Tile
+from solver.twocities.game.tiles import Building, Duplex, Tile
+from solver.twocities.rules.legality import SAFE, check
+from solver.twocities.rules.position import Position
 
 Domino = tuple[Coord, Coord]
 
@@ -64,16 +65,6 @@ def square_connected(mat: Mat, size: int, offset: Coord) -> bool:
                 seen.add(n)
                 todo.append(n)
     return seen == cells
-
-
-def safe_for_duplexes(mat: Mat, size: int, built: set[Coord], duplexes: int) -> bool:
-    """True if, for every orientation of ``duplexes`` unrevealed duplexes, some square fits
-    the mat, the built cells (mat coordinates) and those duplexes."""
-    squares = [cells for o in mat_offsets(mat, size)
-               if built <= (cells := square_cells(mat, size, o))
-               and square_connected(mat, size, o)]
-    return all(any(dominoes_fit(cells - built, combo) for cells in squares)
-               for combo in combinations_with_replacement((True, False), duplexes))
 
 
 def _random_city(rng: random.Random, pool: Pool) -> dict[Coord, Tile] | None:
@@ -123,10 +114,19 @@ def _grow(rng: random.Random, mat: Mat, size: int, singles: set[Coord],
     return group
 
 
-def _touches(cells: tuple[Coord, ...], built: set[Coord], mat: Mat) -> bool:
-    near = {n for r, c in cells for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))}
-    near |= {b if a in cells else a for a, b in mat.bridges if a in cells or b in cells}
-    return bool(near & built)
+def legal_in_order(pool: Pool, placements: list[Placement]) -> bool:
+    """Does the rules engine accept these placements, in this order, from an empty city
+    (the safe reading: every orientation of the duplexes still to come must fit)?  The
+    city's duplexes among them are revealed when round 2 begins, as the game reveals them."""
+    position = Position.start(pool.rules, pool.mat)
+    revealed = tuple(p.tile for p in placements if isinstance(p.tile, Duplex))
+    for p in placements:
+        if isinstance(p.tile, Duplex) and not position.revealed:
+            position = position.reveal(revealed)  # type: ignore[arg-type]
+        if not check(position, p.tile, p.at, SAFE).legal:
+            return False
+        position = position.play(p)
+    return True
 
 
 def part_built(rng: random.Random, pool: Pool, count: int, duplexes: int = 0,
@@ -148,18 +148,11 @@ def part_built(rng: random.Random, pool: Pool, count: int, duplexes: int = 0,
         group = _grow(rng, mat, size, singles, count)
         if group is None:
             continue
-        built = set(group)
         fixed = [Placement(layout[cell], cell) for cell in group]
         doubles = [Placement(t, cell) for cell, t in sorted(layout.items())
                    if not isinstance(t, Building)]
-        for p in rng.sample(doubles, duplexes):
-            if not _touches(p.cells, built, mat):
-                break
-            built |= set(p.cells)
-            fixed.append(p)
-        if len(fixed) != count + duplexes:
-            continue
-        if not safe_for_duplexes(mat, size, built, pool.rules.duplexes - duplexes):
+        fixed += rng.sample(doubles, duplexes)
+        if not legal_in_order(pool, fixed):
             continue
         rest = list(pool.tiles)
         for p in fixed:

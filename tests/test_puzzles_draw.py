@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from itertools import combinations_with_replacement
 from pathlib import Path
 
 import networkx as nx
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles.draw import draw_candidate, draw_districts, rng_for
-from puzzles.partbuilt import dominoes_fit, safe_for_duplexes, square_cells, square_connected
+from puzzles.partbuilt import dominoes_fit, legal_in_order, square_cells, square_connected
 from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import load_components
@@ -117,9 +118,12 @@ def _check_part_built(pool: object) -> None:
     assert cells & set(mat.open_spaces)
     assert not cells & set(mat.landscape)
     to_come = 2 - sum(isinstance(p.tile, Duplex) for p in fixed)
-    assert safe_for_duplexes(mat, 5, cells, to_come)
-    assert any(cells <= square_cells(mat, 5, o) and square_connected(mat, 5, o)
-               for o in mat_offsets(mat, 5))
+    squares = [square_cells(mat, 5, o) for o in mat_offsets(mat, 5)
+               if cells <= square_cells(mat, 5, o) and square_connected(mat, 5, o)]
+    assert squares
+    for combo in combinations_with_replacement((True, False), to_come):
+        assert any(dominoes_fit(square - cells, combo) for square in squares)
+    assert legal_in_order(pool, list(fixed))  # type: ignore[arg-type]
 
 
 def test_districts_never_pair_house_with_factory() -> None:
