@@ -27,7 +27,7 @@ from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json, source_name
 from solver.usa.game.requirements import Requirement, parse_requirement
 from solver.usa.game.tiles import Tile, parse_spaces, parse_streets
-from solver.usa.game.vocab import CATEGORIES, COLORS
+from solver.usa.game.vocab import CATEGORIES, COLORS, labelled
 
 DEFAULT_PATH = Path(__file__).parent.parent / "data" / "components.json"
 
@@ -58,8 +58,7 @@ class Feature:
 
     @property
     def label(self) -> str:
-        shown = self.source in ("sample", "reconstructed")
-        return f"{self.name} ({self.source})" if shown else self.name
+        return labelled(self.name, self.source)
 
 
 @dataclass(frozen=True)
@@ -75,8 +74,7 @@ class Card:
 
     @property
     def label(self) -> str:
-        shown = self.source in ("sample", "reconstructed")
-        return f"{self.name} ({self.source})" if shown else self.name
+        return labelled(self.name, self.source)
 
 
 @dataclass(frozen=True)
@@ -93,8 +91,7 @@ class Achievement:
 
     @property
     def label(self) -> str:
-        name = f"{self.city}: {self.name}"
-        return f"{name} ({self.source})" if self.source in ("sample", "reconstructed") else name
+        return labelled(f"{self.city}: {self.name}", self.source)
 
 
 @dataclass(frozen=True)

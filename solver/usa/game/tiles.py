@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from solver.common.errors import CitiesError
-from solver.usa.game.vocab import ARMS, QUADRANTS, ROTATIONS, SPACE_KINDS
+from solver.usa.game.vocab import ARMS, QUADRANTS, ROTATIONS, SPACE_KINDS, labelled
 
 _CLOCKWISE_QUADRANT = {"NW": "NE", "NE": "SE", "SE": "SW", "SW": "NW"}
 _CLOCKWISE_ARM = {"N": "E", "E": "S", "S": "W", "W": "N"}
@@ -45,8 +45,7 @@ class Tile:
 
     @property
     def label(self) -> str:
-        shown = self.source in ("sample", "reconstructed")
-        return f"{self.name} ({self.source})" if shown else self.name
+        return labelled(self.name, self.source)
 
 
 def parse_streets(value: object, field: str = "streets") -> frozenset[str]:

@@ -53,3 +53,12 @@ CATEGORIES = (
     "food_trucks",
 )
 """The scoring categories, in the rulebook's order; penalties are negative numbers."""
+
+
+def labelled(name: str, source: str) -> str:
+    """A component's name as a user sees it: a sample or reconstruction says so.
+
+    >>> labelled("Corporate Towers", "sample"), labelled("Corporate Towers", "printed")
+    ('Corporate Towers (sample)', 'Corporate Towers')
+    """
+    return f"{name} ({source})" if source in ("sample", "reconstructed") else name
