@@ -19,9 +19,11 @@ from puzzles.partbuilt import dominoes, dominoes_fit
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.components import Coord, Mat
-from solver.twocities.game.layout import build, empty_city, mat_offsets, shift
-from solver.twocities.game.pool import Pool
+from solver.twocities.game.layout import build, empty_city, mat_offsets
+from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
+from solver.twocities.rules.legality import check_basic
+from solver.twocities.rules.position import Position
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import pair_scores
 
@@ -30,21 +32,28 @@ Move = tuple[Tile, tuple[Coord, ...]]
 
 @dataclass
 class Builder:
-    """One city under construction and what it still takes from the shared tiles."""
+    """One city under construction: the city (city coordinates, for scoring) and the same
+    city as the rules engine sees it (mat coordinates), which says what may come next."""
 
     city: City
-    mat: Mat
-    offset: Coord
-    singles: int
-    duplexes: int
-    round1: int  # singles still to place before the duplexes
-
+    offset: Coord  # where the mat lies in the city square
+    position: Position
 
     def empty(self) -> frozenset[Coord]:
         return frozenset(rc for rc in self.city.cells() if self.city.at(rc) is None)
 
     def done(self) -> bool:
-        return self.singles == 0 and self.duplexes == 0
+        return self.position.finished
+
+    def duplexes_left(self) -> int:
+        return self.position.remaining()[1]
+
+    def legal(self, tile: Tile, cells: tuple[Coord, ...]) -> bool:
+        """The rules engine's placement rules (round, overlap, landscape, first tile on the
+        mat, touching the city).  The square is the builder's own; what is still to come is
+        its own foresight (``_feasible``), since a puzzle shows every tile."""
+        at = (cells[0][0] - self.offset[0], cells[0][1] - self.offset[1])
+        return check_basic(self.position, tile, at) is None
 
 
 @cache
@@ -59,21 +68,14 @@ def _duplex_choices(tiles: Counter[Tile], count: int) -> frozenset[tuple[bool, .
 
 
 def _moves(b: Builder, tiles: Counter[Tile]) -> list[Move]:
-    """Legal next tiles for one city: next to a building (the first on an open mat space)."""
-    city, empty = b.city, b.empty()
-    if any(True for _ in city.buildings()):
-        frontier = {rc for rc in empty if city.neighbour_buildings(rc)}
-    else:
-        frontier = {shift(rc, b.offset) for rc in b.mat.open_spaces}
+    """Every legal next tile for one city inside its square, in a fixed order."""
+    empty = b.empty()
     kinds = sorted((t for t in tiles if tiles[t] > 0), key=lambda t: t.token)
     moves: list[Move] = []
-    singles_now = b.singles > 0 and (b.round1 > 0 or b.duplexes == 0)
     for t in kinds:
-        if isinstance(t, Building) and singles_now:
-            moves += [(t, (rc,)) for rc in sorted(frontier)]
-        elif isinstance(t, Duplex) and b.duplexes and not singles_now:
-            moves += [(t, pair) for pair in dominoes(set(empty), t.horizontal)
-                      if pair[0] in frontier or pair[1] in frontier]
+        spots = ([(rc,) for rc in sorted(empty)] if isinstance(t, Building)
+                 else dominoes(set(empty), t.horizontal))
+        moves += [(t, cells) for cells in spots if b.legal(t, cells)]
     return moves
 
 
@@ -83,13 +85,13 @@ def _place(b: Builder, move: Move) -> Builder:
     parts = buildings_of(tile)
     for rc, building in zip(cells, parts, strict=True):
         city = city.with_cell(rc, building)
-    single = isinstance(tile, Building)
-    return Builder(city, b.mat, b.offset, b.singles - single, b.duplexes - (not single),
-                   max(0, b.round1 - single))
+    at = (cells[0][0] - b.offset[0], cells[0][1] - b.offset[1])
+    return Builder(city, b.offset, b.position.play(Placement(tile, at)))
 
 
 def _feasible(b: Builder, tiles: Counter[Tile]) -> bool:
-    return b.duplexes == 0 or _fits(b.empty(), _duplex_choices(tiles, b.duplexes))
+    left = b.duplexes_left()
+    return left == 0 or _fits(b.empty(), _duplex_choices(tiles, left))
 
 
 def _value(builders: list[Builder]) -> tuple[int, ...]:
@@ -124,16 +126,17 @@ def _run(builders: list[Builder], tiles: Counter[Tile]) -> list[Builder] | None:
     return builders
 
 
-def _start(pool: Pool, mat: Mat, offset: Coord, singles: int, duplexes: int) -> Builder | None:
+def _start(pool: Pool, mat: Mat, offset: Coord) -> Builder | None:
     context = pool.context if pool.context != Context() else None
     city = empty_city(pool.rules.size, mat, offset, pool.rules.edition, context)
     try:
         city = build(city, pool.fixed, offset)
     except CitiesError:
         return None  # the fixed tiles do not fit this square
-    placed = pool.rules.singles - singles
-    round1 = max(0, pool.rules.hands[0] - 1 - placed) if duplexes else 0
-    return Builder(city, mat, offset, singles, duplexes, min(round1, singles))
+    position = Position.start(pool.rules, mat)
+    for p in pool.fixed:
+        position = position.play(p)
+    return Builder(city, offset, position)
 
 
 @dataclass(frozen=True)
@@ -151,17 +154,13 @@ def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
     29
     """
     n = pool.cities
-    singles, duplexes = pool.rules.singles, pool.rules.duplexes
-    fixed_s = sum(isinstance(p.tile, Building) for p in pool.fixed)
-    fixed_d = len(pool.fixed) - fixed_s
     offsets = [_spread(mat_offsets(m, pool.rules.size), max_offsets if n == 1 else 1)
                for m in pool.mats]
     combos = offsets[0] if n == 1 else [(a, b) for a in offsets[0] for b in offsets[1]]
     best: GreedyResult | None = None
     for combo in combos:
         spots = (combo,) if n == 1 else combo
-        starts = [_start(pool, m, o, singles - fixed_s, duplexes - fixed_d)
-                  for m, o in zip(pool.mats, spots, strict=True)]
+        starts = [_start(pool, m, o) for m, o in zip(pool.mats, spots, strict=True)]
         if any(s is None for s in starts):
             continue
         done = _run(starts, Counter(pool.tiles))  # type: ignore[arg-type]
