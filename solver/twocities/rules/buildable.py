@@ -36,6 +36,8 @@ from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
+from solver.twocities.rules.legality import check_basic
+from solver.twocities.rules.position import Position
 
 
 def check_buildable(city: City, pool: Pool, placements: Iterable[Placement],
@@ -124,55 +126,56 @@ def _building(city: City, cell: Coord) -> Building | None:
 
 def _order_problems(city: City, pool: Pool, placed: list[Placement],
                     offset: Coord) -> list[str]:
-    rules = pool.rules
-    spaces = {rc for rc in city.cells() if city.at(rc) is not LANDSCAPE}
-    adj = {rc: [n for n in city.neighbours(rc) if n in spaces] for rc in spaces}
-    built = frozenset(shift(c, offset) for p in pool.fixed for c in p.cells)
-    fixed_d = sum(isinstance(p.tile, Duplex) for p in pool.fixed)
-    singles = [p.at for p in placed if not isinstance(p.tile, Duplex)]
-    duplexes = [p.cells for p in placed if isinstance(p.tile, Duplex)]
-    round1 = 0 if fixed_d else max(0, rules.hands[0] - 1 - (len(pool.fixed) - fixed_d))
-    round1 = min(round1, len(singles))
-    mat = pool.mat
-    starts = ({shift(c, offset) for c in mat.open_spaces} if mat else set(spaces))
+    """Search the orders the rounds allow, every step asked of the rules engine
+    (``legality.check_basic``: the round's kind of tile, the first tile on the mat, every later
+    one touching the city).  The square and the tiles to come are the finished city's own, so
+    the engine's look-ahead has nothing to add.  Only the round 1 singles and the duplexes'
+    order are chosen: round 3 then succeeds exactly when every space left touches the city
+    as it grows."""
+    start = Position.start(pool.rules, pool.mat)
+    for p in pool.fixed:
+        start = start.play(p)
+    to_mat = [Placement(p.tile, (p.at[0] - offset[0], p.at[1] - offset[1])) for p in placed]
+    singles = sorted((p for p in to_mat if not isinstance(p.tile, Duplex)), key=lambda p: p.at)
+    duplexes = [p for p in to_mat if isinstance(p.tile, Duplex)]
+    if not singles and not duplexes:
+        return []
 
-    def touches(cells: Iterable[Coord], done: frozenset[Coord]) -> bool:
-        return any(n in done for c in cells for n in adj[c])
+    def legal(pos: Position, p: Placement) -> bool:
+        return check_basic(pos, p.tile, p.at) is None
 
-    def rest_connected(done: frozenset[Coord]) -> bool:
-        if not done:
-            return any(rest_connected(frozenset({s})) for s in starts)
-        seen, todo = set(done), list(done)
-        while todo:
-            for n in adj[todo.pop()]:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return seen == spaces
+    def round_three(pos: Position) -> bool:
+        left = [p for p in singles if p.at not in pos.occupied]
+        while left:
+            nxt = next((p for p in left if legal(pos, p)), None)
+            if nxt is None:
+                return False
+            pos = pos.play(nxt)
+            left.remove(nxt)
+        return True
 
-    def duplexes_fit(done: frozenset[Coord], left: tuple[tuple[Coord, ...], ...]) -> bool:
+    def round_two(pos: Position, left: list[Placement]) -> bool:
         if not left:
-            return rest_connected(done)
-        return any((touches(d, done) if done else bool(set(d) & starts))
-                   and duplexes_fit(done | set(d), left[:i] + left[i + 1:])
+            return round_three(pos)
+        return any(legal(pos, d) and round_two(pos.play(d), left[:i] + left[i + 1:])
                    for i, d in enumerate(left))
 
-    free = set(singles)
-    seen: set[frozenset[Coord]] = set()
+    seen: set[frozenset[Coord]] = set()  # sets of built cells already tried in round 1
 
-    def grow(done: frozenset[Coord], k: int) -> bool:
-        if done in seen:
-            return False
-        seen.add(done)
-        if k == 0:
-            return duplexes_fit(done, tuple(duplexes))
-        options = (free - done) & (starts if not done else
-                                   {n for c in done for n in adj[c]})
-        return any(grow(done | {c}, k - 1) for c in sorted(options))
+    def round_one(pos: Position) -> bool:
+        if pos.next_kind() != "single" or pos.remaining()[0] == 0:
+            return round_two(pos, duplexes)
+        done = frozenset(pos.occupied)
+        for p in singles:
+            after = done | {p.at}
+            if p.at in done or after in seen or not legal(pos, p):
+                continue
+            seen.add(after)
+            if round_one(pos.play(p)):
+                return True
+        return False
 
-    if not spaces:
-        return []
-    if grow(built, round1):
+    if round_one(start):
         return []
     return ["no order of placements the rounds allow builds this city (round 1 singles from "
             "an open mat space, then the duplexes, then round 3, each next to the city)"]

@@ -44,8 +44,8 @@ _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 def round_one_singles(rules: Ruleset) -> int:
     """Singles a city gets in round 1: two builders, one tile each per turn, hand minus the
-    discarded last tile (standard 9 -> 8, beginner 7 -> 6)."""
-    return rules.hands[0] - 1
+    discarded last tile (standard 9 -> 8, beginner 7 -> 6), and never more than the city takes."""
+    return min(rules.hands[0] - 1, rules.singles)
 
 
 @dataclass(frozen=True)
@@ -86,10 +86,11 @@ class Position:
 
     def remaining(self) -> tuple[int, int, int]:
         """(round-1 singles, duplexes, round-3 singles) still to come."""
-        r1 = round_one_singles(self.rules)
-        r3 = self.rules.singles - r1
-        s = self.singles_placed
-        return max(0, r1 - s), self.rules.duplexes - self.duplexes_placed, r3 - max(0, s - r1)
+        return self._remaining
+
+    @cached_property
+    def _remaining(self) -> tuple[int, int, int]:
+        return _remaining(self.rules, self.singles_placed, self.duplexes_placed)
 
     @property
     def finished(self) -> bool:
@@ -132,20 +133,35 @@ class Position:
         out.extend(self.bridge_ends.get(cell, ()))
         return out
 
+    @cached_property
+    def frontier(self) -> frozenset[Coord]:
+        """Every cell next to a placed tile (edges and bridges), built or not."""
+        return frozenset(n for cell in self.occupied for n in self.neighbours(cell))
+
     def touches_city(self, cells: tuple[Coord, ...]) -> bool:
-        occ = self.occupied
-        return any(n in occ for cell in cells for n in self.neighbours(cell))
+        return any(cell in self.frontier for cell in cells)
 
     # --- changes ----------------------------------------------------------------------------
 
     def play(self, placement: Placement) -> Position:
         """The position after ``placement`` (no legality check: see ``legality.check``)."""
-        placed = (*self.placed, placement)
         revealed = list(self.revealed)
-        if isinstance(placement.tile, Duplex) and placement.tile in revealed:
+        duplex = isinstance(placement.tile, Duplex)
+        if duplex and placement.tile in revealed:
             revealed.remove(placement.tile)
-        nxt = replace(self, placed=placed, revealed=tuple(revealed))
-        return replace(nxt, round=_round_after(nxt))
+        singles, duplexes = self.singles_placed + (not duplex), self.duplexes_placed + duplex
+        left = _remaining(self.rules, singles, duplexes)
+        nxt = replace(self, placed=(*self.placed, placement), revealed=tuple(revealed),
+                      round=1 if left[0] else 2 if left[1] else 3)
+        # Searches play thousands of positions: hand the derived tables on instead of
+        # rebuilding them (cached_property keeps its value in the instance's __dict__).
+        occupied = dict(self.occupied)
+        occupied.update(zip(placement.cells, placement.buildings, strict=True))
+        frontier = self.frontier.union(*(self.neighbours(c) for c in placement.cells))
+        nxt.__dict__.update(occupied=occupied, frontier=frontier, landscape=self.landscape,
+                            bridge_ends=self.bridge_ends, singles_placed=singles,
+                            duplexes_placed=duplexes, _remaining=left)
+        return nxt
 
     def reveal(self, duplexes: tuple[Duplex, ...]) -> Position:
         return replace(self, revealed=(*self.revealed, *duplexes))
@@ -253,6 +269,13 @@ class Position:
 
 def default_reveal(rules: Ruleset) -> str:
     return rules.reveal
+
+
+def _remaining(rules: Ruleset, singles: int, duplexes: int) -> tuple[int, int, int]:
+    """(round-1 singles, duplexes, round-3 singles) still to come after these placements."""
+    r1 = round_one_singles(rules)
+    r3 = rules.singles - r1
+    return max(0, r1 - singles), rules.duplexes - duplexes, r3 - max(0, singles - r1)
 
 
 def _round_after(p: Position) -> int:
