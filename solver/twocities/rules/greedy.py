@@ -1,0 +1,208 @@
+"""A greedy placer: the city a hasty player builds (the daily puzzles measure how hard a
+puzzle is against it; a pair of cities starts its search from it, ``cpsat.pairs``).
+
+Tiles come in the rounds' order (round 1 singles, then the duplexes, then round 3 singles, as
+``rules.buildable`` reads the rounds).  Each step puts one tile where it raises the city's
+score most right now (ties go to the first tile and cell in a fixed order), never leaving a
+gap that the duplexes still to place cannot fill.  Every mat position is tried; the best city
+wins.  For two cities, the lower city gets the next tile.  The greedy score is what the proven
+optimum is compared with.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations
+
+from solver.common.errors import CitiesError
+from solver.twocities.game.city import City, Context
+from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.layout import (
+    build,
+    dominoes,
+    dominoes_fit,
+    empty_city,
+    mat_offsets,
+    shift,
+)
+from solver.twocities.game.pool import Placement, Pool
+from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
+from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import against_each_other
+
+Move = tuple[Tile, tuple[Coord, ...]]
+
+
+@dataclass
+class Builder:
+    """One city under construction and what it still takes from the shared tiles."""
+
+    city: City
+    mat: Mat
+    offset: Coord
+    singles: int
+    duplexes: int
+    round1: int  # singles still to place before the duplexes
+    placed: tuple[Placement, ...] = ()  # the pool's tiles placed so far, in order
+
+    def empty(self) -> frozenset[Coord]:
+        return frozenset(rc for rc in self.city.cells() if self.city.at(rc) is None)
+
+    def done(self) -> bool:
+        return self.singles == 0 and self.duplexes == 0
+
+
+@cache
+def _fits(cells: frozenset[Coord], orientations: frozenset[tuple[bool, ...]]) -> bool:
+    return any(dominoes_fit(set(cells), combo) for combo in orientations)
+
+
+def _duplex_choices(tiles: Counter[Tile], count: int) -> frozenset[tuple[bool, ...]]:
+    """The orientation combinations ``count`` of the remaining duplexes can make."""
+    pool = sorted(t.horizontal for t in tiles.elements() if isinstance(t, Duplex))
+    return frozenset(combinations(pool, count))
+
+
+def _moves(b: Builder, tiles: Counter[Tile]) -> list[Move]:
+    """Legal next tiles for one city: next to a building (the first on an open mat space)."""
+    city, empty = b.city, b.empty()
+    if any(True for _ in city.buildings()):
+        frontier = {rc for rc in empty if city.neighbour_buildings(rc)}
+    else:
+        frontier = {shift(rc, b.offset) for rc in b.mat.open_spaces}
+    kinds = sorted((t for t in tiles if tiles[t] > 0), key=lambda t: t.token)
+    moves: list[Move] = []
+    singles_now = b.singles > 0 and (b.round1 > 0 or b.duplexes == 0)
+    for t in kinds:
+        if isinstance(t, Building) and singles_now:
+            moves += [(t, (rc,)) for rc in sorted(frontier)]
+        elif isinstance(t, Duplex) and b.duplexes and not singles_now:
+            moves += [(t, pair) for pair in dominoes(set(empty), t.horizontal)
+                      if pair[0] in frontier or pair[1] in frontier]
+    return moves
+
+
+def _place(b: Builder, move: Move) -> Builder:
+    tile, cells = move
+    city = b.city
+    parts = buildings_of(tile)
+    for rc, building in zip(cells, parts, strict=True):
+        city = city.with_cell(rc, building)
+    single = isinstance(tile, Building)
+    return Builder(city, b.mat, b.offset, b.singles - single, b.duplexes - (not single),
+                   max(0, b.round1 - single), (*b.placed, Placement(tile, cells[0])))
+
+
+def _feasible(b: Builder, tiles: Counter[Tile]) -> bool:
+    return b.duplexes == 0 or _fits(b.empty(), _duplex_choices(tiles, b.duplexes))
+
+
+def _value(builders: list[Builder]) -> tuple[int, ...]:
+    if len(builders) == 1:
+        return (score_city(builders[0].city).total,)
+    a, b = pair_scores(builders[0].city, builders[1].city)
+    return (min(a, b), a + b)
+
+
+def pair_scores(a: City, b: City) -> tuple[int, int]:
+    """``scoring.rivals.pair_scores``, each city's total remembered: a move changes one city,
+    and the other's score only when the move changes what it ranks against."""
+    ra, rb = against_each_other([a, b])
+    return _total(ra), _total(rb)
+
+
+@lru_cache(maxsize=1 << 14)
+def _total(city: City) -> int:
+    return score_city(city).total
+
+
+def _run(builders: list[Builder], tiles: Counter[Tile]) -> list[Builder] | None:
+    while not all(b.done() for b in builders):
+        # The weaker unfinished city gets the next tile.
+        open_ = [i for i, b in enumerate(builders) if not b.done()]
+        scores = _value(builders) if len(builders) == 1 else pair_scores(
+            builders[0].city, builders[1].city)
+        i = min(open_, key=lambda k: scores[k] if len(builders) > 1 else 0)
+        best: tuple[tuple[int, ...], list[Builder], Tile] | None = None
+        for move in _moves(builders[i], tiles):
+            after = tiles.copy()
+            after[move[0]] -= 1
+            nb = _place(builders[i], move)
+            if not _feasible(nb, after):
+                continue
+            trial = [*builders[:i], nb, *builders[i + 1:]]
+            value = _value(trial)
+            if best is None or value > best[0]:
+                best = (value, trial, move[0])
+        if best is None:
+            return None
+        builders = best[1]
+        tiles[best[2]] -= 1
+    return builders
+
+
+def _start(pool: Pool, mat: Mat, offset: Coord, singles: int, duplexes: int) -> Builder | None:
+    context = pool.context if pool.context != Context() else None
+    city = empty_city(pool.rules.size, mat, offset, pool.rules.edition, context)
+    try:
+        city = build(city, pool.fixed, offset)
+    except CitiesError:
+        return None  # the fixed tiles do not fit this square
+    placed = pool.rules.singles - singles
+    round1 = max(0, pool.rules.hands[0] - 1 - placed) if duplexes else 0
+    return Builder(city, mat, offset, singles, duplexes, min(round1, singles))
+
+
+@dataclass(frozen=True)
+class GreedyResult:
+    score: int  # the player's score: the city's total, or the lower of two cities
+    cities: tuple[City, ...]
+    #: each city's tiles from the pool, in the order placed (city coordinates)
+    placements: tuple[tuple[Placement, ...], ...] = ()
+
+
+def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
+    """The best greedy city (or pair) over the mat positions tried.
+
+    >>> from solver.twocities.game.pool import pool_from_json
+    >>> pool = pool_from_json({"mat": "riverside", "tiles": ["P"] * 16 + ["P|P", "P/P"]})
+    >>> greedy(pool).score      # one park group of 20: 12 + 17
+    29
+    """
+    n = pool.cities
+    singles, duplexes = pool.rules.singles, pool.rules.duplexes
+    fixed_s = sum(isinstance(p.tile, Building) for p in pool.fixed)
+    fixed_d = len(pool.fixed) - fixed_s
+    offsets = [_spread(mat_offsets(m, pool.rules.size), max_offsets if n == 1 else 1)
+               for m in pool.mats]
+    combos = offsets[0] if n == 1 else [(a, b) for a in offsets[0] for b in offsets[1]]
+    best: GreedyResult | None = None
+    for combo in combos:
+        spots = (combo,) if n == 1 else combo
+        starts = [_start(pool, m, o, singles - fixed_s, duplexes - fixed_d)
+                  for m, o in zip(pool.mats, spots, strict=True)]
+        if any(s is None for s in starts):
+            continue
+        done = _run(starts, Counter(pool.tiles))  # type: ignore[arg-type]
+        if done is None:
+            continue
+        cities = tuple(b.city for b in done)
+        score = _value(done)[0]
+        if best is None or score > best.score:
+            best = GreedyResult(score, cities, tuple(b.placed for b in done))
+    if best is None:
+        raise CitiesError("the greedy placer found no way to finish the city")
+    return best
+
+
+def _spread(items: list[Coord], k: int) -> list[Coord]:
+    """At most ``k`` items, spread evenly through the list (first and last included)."""
+    if len(items) <= k:
+        return items
+    if k == 1:
+        return [items[len(items) // 2]]
+    step = (len(items) - 1) / (k - 1)
+    return [items[round(i * step)] for i in range(k)]
+
