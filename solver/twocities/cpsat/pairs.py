@@ -1,41 +1,44 @@
 """A good pair of cities at once: the greedy placer's pair, improved by local search.
 
-The full pair model (``cpsat.solve.solve_pair``) can run for many seconds before its first
-pair.  This search finds a strong one in a second or two, which the full model then starts
-from (a solution hint) and only has to improve on, so a time limit never leaves the answer
-empty:
+The full pair model (``cpsat.solve.solve_pair``) can spend seconds in presolve alone before
+its first pair.  This search finds a strong one in about a second, which the full model then
+starts from (a complete solution hint) and only has to improve on, so a time limit never
+leaves the answer empty:
 
 1. the greedy placer's pair (``rules.greedy``: the weaker city takes the next tile);
 2. a climb by exchanges that keep every tile on its cells, so legal play builds the pair in
-   the same order (a building's type never decides where it may go): a single (or a duplex
-   of the same orientation) swapped between the two cities, within the lower city, or with
-   a tile the cities leave unused; the first exchange that raises the pair's value is taken;
-3. the lower city solved again, exactly, with the higher one as it stands (its tiles out of
-   the pool, its factories and districts among the rivals: ``cpsat.solve.solve_pool``), and
-   then the higher one the same way; kept when the pair's value rises, and the climb again.
+   the same order (a building's type never decides where it may go): two singles (or two
+   duplexes lying alike) swapped between the cities or within one, or a tile of the pool
+   the cities leave unused put in a tile's place.  The lower city's exchanges come first;
+   the first that raises the pair's value is taken and the scan goes on from there, until a
+   whole round of exchanges gains nothing or the time is up.
 
 A pair's value is (lower city, higher city), scored against each other and the rivals
-(``scoring.rivals``).  Every step is scored by the scorer itself.
+(``scoring.rivals``), by the scorer itself.  Solving one city again exactly with the other
+fixed (``solve_pool``) was tried as a further step and dropped: within the quick pair's
+second or so the single-city solve found no city at all on the pair suite's pools.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from solver.common.errors import CitiesError
 from solver.twocities.cpsat.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
-from solver.twocities.rules.greedy import greedy
+from solver.twocities.rules.greedy import greedy, pair_scores
 from solver.twocities.scoring.categories import score_city
-from solver.twocities.scoring.rivals import against_each_other, with_rivals
+from solver.twocities.scoring.rivals import against_each_other
 
 Value = tuple[int, int]
-#: Solves one city of the pair with the other fixed: (its pool, seconds) -> city, placements.
-Resolve = Callable[[Pool, float], "tuple[City, tuple[Placement, ...]] | None"]
+#: An exchange: ("across", x, y): the lower city's x-th tile for the higher city's y-th;
+#: ("within", i, x, y): city i's x-th and y-th tiles; ("spare", i, x, tile): city i's x-th
+#: tile for an unused one.
+Exchange = tuple
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,7 @@ class Pair:
         return min(a, b), max(a, b)
 
     def scores(self) -> tuple[int, int]:
-        ra, rb = against_each_other(self.cities)
-        return score_city(ra).total, score_city(rb).total
+        return pair_scores(*self.cities)
 
     def answers(self) -> list[Answer]:
         """Each city with the other among its rivals, as a solve reports it."""
@@ -60,78 +62,81 @@ class Pair:
                 for city, placed in zip(ranked, self.placed, strict=True)]
 
 
-def greedy_pair(pool: Pool) -> Pair:
-    """The greedy placer's pair, with each city's tiles in the order placed."""
-    found = greedy(pool)
+def greedy_pair(pool: Pool) -> Pair | None:
+    """The greedy placer's pair, with each city's tiles in the order placed (None: the
+    placer ran into a dead end at every mat position it tries)."""
+    try:
+        found = greedy(pool)
+    except CitiesError:
+        return None
     a, b = found.cities
     return Pair((a, b), (found.placements[0], found.placements[1]))
 
 
-def good_pair(pool: Pool, seconds: float, resolve: Resolve | None = None,
-              start: Pair | None = None) -> Pair:
-    """The best pair the search finds within about ``seconds`` (module doc).
-
-    ``resolve`` solves one city exactly (``cpsat.solve`` passes its own solver; without it
-    the search only climbs).  The greedy pair is always finished, even past ``seconds``.
-    """
+def good_pair(pool: Pool, seconds: float, start: Pair | None = None) -> Pair | None:
+    """The best pair the search finds within about ``seconds`` (module doc); the greedy
+    pair (unless ``start`` is given) is always finished, even past ``seconds``.  None
+    when the greedy placer finds no pair."""
     deadline = time.monotonic() + seconds
-    pair = start or greedy_pair(pool)
-    pair = climb(pool, pair, deadline)
-    tried: set[tuple[Value, int]] = set()
-    while resolve is not None and time.monotonic() < deadline:
-        value = pair.value()
-        scores = pair.scores()
-        lower = 0 if scores[0] <= scores[1] else 1
-        better = None
-        for i in (lower, 1 - lower):
-            if (value, i) in tried:
-                continue
-            tried.add((value, i))
-            left = deadline - time.monotonic()
-            if left <= 0.05:
-                break
-            found = _resolve_one(pool, pair, i, resolve, left)
-            if found is not None and found.value() > value:
-                better = found
-                break
-        if better is None:
-            break
-        pair = climb(pool, better, deadline)
-    return pair
-
-
-def _resolve_one(pool: Pool, pair: Pair, i: int, resolve: Resolve,
-                 seconds: float) -> Pair | None:
-    """City ``i`` solved again with the other city as it stands."""
-    other = pair.cities[1 - i]
-    rest = list(pool.tiles)
-    for p in pair.placed[1 - i]:
-        rest.remove(p.tile)
-    one = replace(pool, mats=(pool.mats[i],), tiles=tuple(rest),
-                  context=with_rivals(pool.context, [other]))
-    found = resolve(one, seconds)
-    if found is None:
-        return None
-    city = found[0].with_context(pool.context)
-    cities = (city, other) if i == 0 else (other, city)
-    placed = (found[1], pair.placed[1]) if i == 0 else (pair.placed[0], found[1])
-    return Pair(cities, placed)  # type: ignore[arg-type]
+    start = start or greedy_pair(pool)
+    return None if start is None else climb(pool, start, deadline)
 
 
 def climb(pool: Pool, pair: Pair, deadline: float) -> Pair:
-    """Take exchanges that raise the pair's value until none does or time is up."""
+    """Take exchanges that raise the pair's value until a round gains nothing or time is up."""
     value = pair.value()
-    while time.monotonic() < deadline:
-        for moved in _exchanges(pool, pair):
-            if time.monotonic() >= deadline:
-                return pair
-            v = moved.value()
-            if v > value:
-                pair, value = moved, v
-                break
-        else:
-            return pair
+    moves = _exchanges(pool, pair)
+    k = since = 0
+    while since < len(moves) and time.monotonic() < deadline:
+        moved = _apply(pool, pair, moves[k % len(moves)])
+        k, since = k + 1, since + 1
+        if moved is not None and (v := moved.value()) > value:
+            pair, value = moved, v
+            moves = _exchanges(pool, pair)
+            since = 0
     return pair
+
+
+def _lower(pair: Pair) -> int:
+    a, b = pair.scores()
+    return 0 if a <= b else 1
+
+
+def _exchanges(pool: Pool, pair: Pair) -> list[Exchange]:
+    """Every exchange from this pair (module doc), the lower city's first."""
+    low = _lower(pair)
+    high = 1 - low
+    spare = _spare(pool, pair)
+    pl, ph = pair.placed[low], pair.placed[high]
+    out: list[Exchange] = []
+    for x in range(len(pl)):
+        out += [("across", x, y) for y in range(len(ph)) if _swappable(pl[x].tile, ph[y].tile)]
+        out += [("spare", low, x, t) for t in spare if _swappable(pl[x].tile, t)]
+    for i in (low, high):
+        placed = pair.placed[i]
+        out += [("within", i, x, y) for x in range(len(placed)) for y in range(x + 1, len(placed))
+                if _swappable(placed[x].tile, placed[y].tile)]
+    out += [("spare", high, y, t) for y in range(len(ph)) for t in spare
+            if _swappable(ph[y].tile, t)]
+    return out
+
+
+def _apply(pool: Pool, pair: Pair, move: Exchange) -> Pair | None:
+    """The pair after the exchange (None if an earlier exchange has made it moot)."""
+    kind = move[0]
+    if kind == "across":
+        low = _lower(pair)
+        x, y = move[1], move[2]
+        s, t = pair.placed[low][x].tile, pair.placed[1 - low][y].tile
+        return _put(_put(pair, low, x, t), 1 - low, y, s) if _swappable(s, t) else None
+    if kind == "within":
+        i, x, y = move[1], move[2], move[3]
+        s, t = pair.placed[i][x].tile, pair.placed[i][y].tile
+        return _put(_put(pair, i, x, t), i, y, s) if _swappable(s, t) else None
+    i, x, tile = move[1], move[2], move[3]
+    if tile not in _spare(pool, pair) or not _swappable(pair.placed[i][x].tile, tile):
+        return None
+    return _put(pair, i, x, tile)
 
 
 def _spare(pool: Pool, pair: Pair) -> list[Tile]:
@@ -141,32 +146,6 @@ def _spare(pool: Pool, pair: Pair) -> list[Tile]:
     return sorted((t for t, n in left.items() if n > 0), key=lambda t: t.token)
 
 
-def _exchanges(pool: Pool, pair: Pair):  # -> Iterator[Pair]
-    """Every pair one exchange away, the lower city's exchanges first (module doc)."""
-    a, b = pair.scores()
-    low = 0 if a <= b else 1
-    high = 1 - low
-    spare = _spare(pool, pair)
-    pl, ph = pair.placed[low], pair.placed[high]
-    for x in range(len(pl)):
-        for y in range(len(ph)):
-            if _swappable(pl[x].tile, ph[y].tile):
-                yield _swap_across(pair, low, x, ph[y].tile, high, y, pl[x].tile)
-        for t in spare:
-            if _swappable(pl[x].tile, t):
-                yield _put(pair, low, x, t)
-    for i in (low, high):
-        placed = pair.placed[i]
-        for x in range(len(placed)):
-            for y in range(x + 1, len(placed)):
-                if _swappable(placed[x].tile, placed[y].tile):
-                    yield _put(_put(pair, i, x, placed[y].tile), i, y, placed[x].tile)
-    for y in range(len(ph)):
-        for t in spare:
-            if _swappable(ph[y].tile, t):
-                yield _put(pair, high, y, t)
-
-
 def _swappable(s: Tile, t: Tile) -> bool:
     """Two different tiles that fit each other's cells: singles, or duplexes lying alike."""
     if s.token == t.token:
@@ -174,10 +153,6 @@ def _swappable(s: Tile, t: Tile) -> bool:
     if isinstance(s, Building):
         return isinstance(t, Building)
     return isinstance(t, Duplex) and isinstance(s, Duplex) and s.horizontal == t.horizontal
-
-
-def _swap_across(pair: Pair, i: int, x: int, ti: Tile, j: int, y: int, tj: Tile) -> Pair:
-    return _put(_put(pair, i, x, ti), j, y, tj)
 
 
 def _put(pair: Pair, i: int, x: int, tile: Tile) -> Pair:

@@ -284,7 +284,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     budget = Budget.start(time_limit, deterministic_time)
     start = None
     if deterministic_time is None:
-        start = _quick_pair(pool, budget, workers, exclude, min_score)
+        start = _quick_pair(pool, budget, exclude, min_score)
     cm = build_model(pool)
     a, b = cm.total(0), cm.total(1)
     top = 1000  # above any one city's score, so the lower city counts first
@@ -316,23 +316,22 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
 
 
 #: The quick pair's share of a pair's time limit, and its most seconds (``solve_pair``).
-QUICK_SHARE = 0.5
-QUICK_SECONDS = 1.5
+QUICK_SHARE = 0.6
+QUICK_SECONDS = 2.0
 
 
-def _quick_pair(pool: Pool, budget: Budget, workers: int,
+def _quick_pair(pool: Pool, budget: Budget,
                 exclude: Sequence[Sequence[City]], min_score: int | None) -> Pair | None:
     """A good pair (``cpsat.pairs``), checked as every answer is: legal play builds each
-    city, the two use the pool's tiles at most once; None if it is excluded, below
-    ``min_score`` or (never expected) not buildable."""
+    city, the two use the pool's tiles at most once; None if there is none (the greedy
+    placer's dead end), it is excluded, below ``min_score`` or (never expected) not
+    buildable."""
     left = budget.seconds_left()
     seconds = QUICK_SECONDS if left is None else min(QUICK_SECONDS, QUICK_SHARE * left)
 
-    def resolve(one: Pool, limit: float) -> tuple[City, tuple[Placement, ...]] | None:
-        found = solve_pool(one, time_limit=limit, workers=workers)
-        return (found.city, found.placements) if found.city is not None else None
-
-    pair = good_pair(pool, seconds, resolve)
+    pair = good_pair(pool, seconds)
+    if pair is None:
+        return None
     used = Counter(p.tile for placed in pair.placed for p in placed)
     if any(n > 0 for n in (used - Counter(pool.tiles)).values()):
         return None
