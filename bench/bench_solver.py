@@ -132,7 +132,7 @@ def run_suite(suite: str, count: int, time_limit: float, workers: int, first: in
             if verbose:
                 print(f"  {suite} {seed} {config}: {result.status} "
                       f"{result.score}/{result.bound} {seconds:.2f}s"
-                      + (f" first pair {row['first_pair_s']}s" if suite in PAIR_SUITES
+                      + (f" first pair {row['first_pair_s']} s" if suite in PAIR_SUITES
                          else ""), file=sys.stderr, flush=True)
     return [summary(suite, config, rows[config], time_limit, workers) for config in configs]
 

@@ -5,7 +5,8 @@ its first pair.  This search finds a strong one in about a second, which the ful
 starts from (a complete solution hint) and only has to improve on, so a time limit never
 leaves the answer empty:
 
-1. the greedy placer's pair (``rules.greedy``: the weaker city takes the next tile);
+1. the greedy placer's pair (``rules.greedy``: the weaker city takes the next tile), the
+   mats in the middle of their squares, or where the placer meets no dead end;
 2. a climb by exchanges that keep every tile on its cells, so legal play builds the pair in
    the same order (a building's type never decides where it may go): two singles (or two
    duplexes lying alike) swapped between the cities or within one, or a tile of the pool
@@ -25,12 +26,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.common.errors import CitiesError
 from solver.twocities.cpsat.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
-from solver.twocities.rules.greedy import greedy, pair_scores
+from solver.twocities.rules.greedy import greedy_at, pair_positions, pair_scores
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 
@@ -62,15 +62,19 @@ class Pair:
                 for city, placed in zip(ranked, self.placed, strict=True)]
 
 
-def greedy_pair(pool: Pool) -> Pair | None:
-    """The greedy placer's pair, with each city's tiles in the order placed (None: the
-    placer ran into a dead end at every mat position it tries)."""
-    try:
-        found = greedy(pool)
-    except CitiesError:
-        return None
-    a, b = found.cities
-    return Pair((a, b), (found.placements[0], found.placements[1]))
+def greedy_pair(pool: Pool, deadline: float | None = None) -> Pair | None:
+    """The greedy placer's pair, with each city's tiles in the order placed.  Where the
+    placer runs into a dead end at the mats' middle positions (the ones the daily puzzles'
+    rating uses), the other positions are tried in turn, until ``deadline``; None if none
+    gives a pair."""
+    for spots in pair_positions(pool):
+        found = greedy_at(pool, spots)
+        if found is not None:
+            a, b = found.cities
+            return Pair((a, b), (found.placements[0], found.placements[1]))
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+    return None
 
 
 def good_pair(pool: Pool, seconds: float, start: Pair | None = None) -> Pair | None:
@@ -78,7 +82,7 @@ def good_pair(pool: Pool, seconds: float, start: Pair | None = None) -> Pair | N
     pair (unless ``start`` is given) is always finished, even past ``seconds``.  None
     when the greedy placer finds no pair."""
     deadline = time.monotonic() + seconds
-    start = start or greedy_pair(pool)
+    start = start or greedy_pair(pool, deadline)
     return None if start is None else climb(pool, start, deadline)
 
 

@@ -172,29 +172,47 @@ def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
     29
     """
     n = pool.cities
-    singles, duplexes = pool.rules.singles, pool.rules.duplexes
-    fixed_s = sum(isinstance(p.tile, Building) for p in pool.fixed)
-    fixed_d = len(pool.fixed) - fixed_s
     offsets = [_spread(mat_offsets(m, pool.rules.size), max_offsets if n == 1 else 1)
                for m in pool.mats]
     combos = offsets[0] if n == 1 else [(a, b) for a in offsets[0] for b in offsets[1]]
     best: GreedyResult | None = None
     for combo in combos:
-        spots = (combo,) if n == 1 else combo
-        starts = [_start(pool, m, o, singles - fixed_s, duplexes - fixed_d)
-                  for m, o in zip(pool.mats, spots, strict=True)]
-        if any(s is None for s in starts):
-            continue
-        done = _run(starts, Counter(pool.tiles))  # type: ignore[arg-type]
-        if done is None:
-            continue
-        cities = tuple(b.city for b in done)
-        score = _value(done)[0]
-        if best is None or score > best.score:
-            best = GreedyResult(score, cities, tuple(b.placed for b in done))
+        found = greedy_at(pool, (combo,) if n == 1 else combo)
+        if found is not None and (best is None or found.score > best.score):
+            best = found
     if best is None:
         raise CitiesError("the greedy placer found no way to finish the city")
     return best
+
+
+def greedy_at(pool: Pool, spots: tuple[Coord, ...]) -> GreedyResult | None:
+    """The greedy city (or pair) with each mat at the given position of its square (None:
+    the fixed tiles do not fit there, or the placer runs into a dead end)."""
+    singles, duplexes = pool.rules.singles, pool.rules.duplexes
+    fixed_s = sum(isinstance(p.tile, Building) for p in pool.fixed)
+    fixed_d = len(pool.fixed) - fixed_s
+    starts = [_start(pool, m, o, singles - fixed_s, duplexes - fixed_d)
+              for m, o in zip(pool.mats, spots, strict=True)]
+    if any(s is None for s in starts):
+        return None
+    done = _run(starts, Counter(pool.tiles))  # type: ignore[arg-type]
+    if done is None:
+        return None
+    return GreedyResult(_value(done)[0], tuple(b.city for b in done),
+                        tuple(b.placed for b in done))
+
+
+def pair_positions(pool: Pool) -> list[tuple[Coord, Coord]]:
+    """Every pair of mat positions, the one ``greedy`` tries for a pair first, then the rest
+    nearest the squares' middles first."""
+    offsets = [mat_offsets(m, pool.rules.size) for m in pool.mats]
+    middle = [_spread(o, 1)[0] for o in offsets]
+
+    def away(combo: tuple[Coord, Coord]) -> int:
+        return sum(abs(a[0] - m[0]) + abs(a[1] - m[1])
+                   for a, m in zip(combo, middle, strict=True))
+
+    return sorted(((a, b) for a in offsets[0] for b in offsets[1]), key=away)
 
 
 def _spread(items: list[Coord], k: int) -> list[Coord]:
