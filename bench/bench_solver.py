@@ -30,7 +30,8 @@ solve would answer if stopped then: its progress reports, timed from the start) 
 pools left with no pair at all.  ``--count`` defaults to 50 pools (20 for pair-choose).
 
 ``--baseline full-model`` (pair suites) solves each pool with the full pair model alone
-first (``solve_pair`` without its quick pair), in the same process.
+first (``solve_pair`` without its quick pair), in the same process.  ``--pool FILE`` solves
+that pool file (``--count`` times, default once) instead of the suites.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.twocities.cpsat import solve as solving  # noqa: E402
 from solver.twocities.cpsat.solve import solve_pair, solve_pool  # noqa: E402
 from solver.twocities.game.components import Components, load_components  # noqa: E402
-from solver.twocities.game.pool import Pool, pool_from_json  # noqa: E402
+from solver.twocities.game.pool import Pool, load_pool, pool_from_json  # noqa: E402
 
 SUITES = ("standard", "choose", "beginner", "pair", "pair-choose")
 PAIR_SUITES = ("pair", "pair-choose")
@@ -108,17 +109,20 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_suite(suite: str, count: int, time_limit: float, workers: int, first: int,
-              verbose: bool, configs: tuple[str, ...] = ("default",)) -> list[dict[str, Any]]:
+              verbose: bool, configs: tuple[str, ...] = ("default",),
+              pool_file: Path | None = None) -> list[dict[str, Any]]:
     """One result per solver configuration (``CONFIGS``), the configurations interleaved
-    pool by pool so all see the same machine load."""
+    pool by pool so all see the same machine load.  ``pool_file``: that pool, ``count``
+    times, instead of the suite's."""
     comps = load_components()
     rows: dict[str, list[dict[str, Any]]] = {c: [] for c in configs}
     for seed in range(first, first + count):
-        pool = random_pool(suite, seed, comps)
+        pool = load_pool(pool_file, comps) if pool_file else random_pool(suite, seed, comps)
+        pair = pool.cities == 2
         for config in configs:
             start = time.monotonic()
             found_at: list[float] = []
-            if suite in PAIR_SUITES:
+            if pair:
                 result = _solve_pair(pool, time_limit, workers, config, found_at, start)
             else:
                 result = solve_pool(pool, time_limit=time_limit, workers=workers,
@@ -126,13 +130,13 @@ def run_suite(suite: str, count: int, time_limit: float, workers: int, first: in
             seconds = time.monotonic() - start
             row = {"seed": seed, "status": result.status, "score": result.score,
                    "bound": result.bound, "seconds": round(seconds, 3)}
-            if suite in PAIR_SUITES:
+            if pair:
                 row["first_pair_s"] = round(found_at[0], 3) if found_at else None
             rows[config].append(row)
             if verbose:
                 print(f"  {suite} {seed} {config}: {result.status} "
                       f"{result.score}/{result.bound} {seconds:.2f}s"
-                      + (f" first pair {row['first_pair_s']} s" if suite in PAIR_SUITES
+                      + (f" first pair {row['first_pair_s']} s" if pair
                          else ""), file=sys.stderr, flush=True)
     return [summary(suite, config, rows[config], time_limit, workers) for config in configs]
 
@@ -209,13 +213,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", nargs="?", const="caps-only",
                         choices=tuple(c for c in CONFIGS if c != "default"),
                         help="also solve every pool this way first, in the same process")
+    parser.add_argument("--pool", type=Path,
+                        help="solve this pool file (--count times) instead of the suites")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     suites = SUITES if args.suite == "all" else (args.suite,)
+    if args.pool:
+        suites = (args.pool.stem,)
     configs = (args.baseline, "default") if args.baseline else ("default",)
     results = [r for s in suites
-               for r in run_suite(s, args.count or DEFAULT_COUNT.get(s, 50), args.time_limit,
-                                  args.workers, args.seed, not args.quiet, configs)]
+               for r in run_suite(s, args.count or (1 if args.pool else DEFAULT_COUNT.get(s, 50)),
+                                  args.time_limit, args.workers, args.seed, not args.quiet,
+                                  configs, args.pool)]
     print(f"{'suite':<11} {'config':<10} {'pools':>5} {'proven':>6} {'median s':>9} "
           f"{'p90 s':>7} {'p95 s':>7} {'max s':>7} {'mean s':>7} {'gap*':>5}   "
           f"(time limit {args.time_limit:g} s, {args.workers} workers)")
