@@ -6,11 +6,15 @@ Suites (50 pools each by default, drawn from the box with a seeded generator):
   two rival cities' factory counts and 3 districts (pairs of district cards, never house with
   factory) whose rivals have random sizes;
 - ``choose``: 26 singles + 4 duplexes around a mat, same context: the solver picks 16 + 2;
-- ``beginner``: 12 singles + 2 duplexes, 4x4, classic edition, no rivals.
+- ``beginner``: 12 singles + 2 duplexes, 4x4, classic edition, no rivals;
+- ``pair``: two cities from one pool (``solve_pair``): 32 singles (2-3 civics for each city)
+  + 4 duplexes split between two different random mats, the same context;
+- ``pair-choose``: 20 pools of 40 singles + 6 duplexes, two mats: both cities choose.
 
 Usage::
 
-    python bench/bench_solver.py [--suite standard|choose|beginner|all] [--count 50]
+    python bench/bench_solver.py [--suite standard|choose|beginner|pair|pair-choose|all]
+        [--count 50]
         [--time-limit 60] [--workers 2] [--seed 1] [--json FILE]
         [--baseline [caps-only|no-caps]]
 
@@ -21,7 +25,13 @@ under them, without the descent through exact scores, ``cpsat.descent``) or ``no
 
 Prints one row per suite: pools, proven, the median, p90, p95, largest and mean seconds to
 proof (unproven pools count at the time limit), and the median gap (bound - score) of the
-unproven ones.
+unproven ones.  The pair suites also print the seconds to the first pair (the pair the
+solve would answer if stopped then: its progress reports, timed from the start) and the
+pools left with no pair at all.  ``--count`` defaults to 50 pools (20 for pair-choose).
+
+``--baseline full-model`` (pair suites) solves each pool with the full pair model alone
+first (``solve_pair`` without its quick pair), in the same process.  ``--pool FILE`` solves
+that pool file (``--count`` times, default once) instead of the suites.
 """
 
 from __future__ import annotations
@@ -37,14 +47,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat import solve as solving  # noqa: E402
+from solver.twocities.cpsat.solve import solve_pair, solve_pool  # noqa: E402
 from solver.twocities.game.components import Components, load_components  # noqa: E402
-from solver.twocities.game.pool import Pool, pool_from_json  # noqa: E402
+from solver.twocities.game.pool import Pool, load_pool, pool_from_json  # noqa: E402
 
-SUITES = ("standard", "choose", "beginner")
-#: Solver configurations a run can compare: keyword arguments to ``solve_pool``.
+SUITES = ("standard", "choose", "beginner", "pair", "pair-choose")
+PAIR_SUITES = ("pair", "pair-choose")
+#: Pools per suite unless ``--count`` says otherwise.
+DEFAULT_COUNT = {"pair-choose": 20}
+#: Solver configurations a run can compare: keyword arguments to ``solve_pool``
+#: (``full-model``: ``solve_pair`` without its quick pair).
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "caps-only": {"descent": False},
-                                      "no-caps": {"caps": False}}
+                                      "no-caps": {"caps": False}, "full-model": {}}
 
 
 def _bag(comps: Components, civics: bool) -> list[str]:
@@ -75,13 +90,16 @@ def random_pool(suite: str, seed: int, comps: Components | None = None) -> Pool:
         return pool_from_json({"edition": "classic", "variant": "beginner",
                                "tiles": rng.sample(_bag(comps, False), 12)
                                + rng.sample(duplexes, 2)}, comps)
-    singles, n_duplexes = (16, 2) if suite == "standard" else (26, 4)
-    n_civics = rng.choice((2, 3))
+    singles, n_duplexes = {"standard": (16, 2), "choose": (26, 4), "pair": (32, 4),
+                           "pair-choose": (40, 6)}[suite]
+    cities = 2 if suite in PAIR_SUITES else 1
+    n_civics = sum(rng.choice((2, 3)) for _ in range(cities))
     tiles = (rng.sample(_bag(comps, True), singles - n_civics) + rng.sample(civics, n_civics)
              + rng.sample(duplexes, n_duplexes))
-    return pool_from_json({"edition": "essential", "variant": "standard",
-                           "mat": rng.choice(sorted(comps.mats)), "tiles": tiles,
-                           "context": _context(rng, comps)}, comps)
+    mats: dict[str, Any] = ({"mats": rng.sample(sorted(comps.mats), 2)} if cities == 2
+                            else {"mat": rng.choice(sorted(comps.mats))})
+    return pool_from_json({"edition": "essential", "variant": "standard", **mats,
+                           "tiles": tiles, "context": _context(rng, comps)}, comps)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -91,25 +109,65 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_suite(suite: str, count: int, time_limit: float, workers: int, first: int,
-              verbose: bool, configs: tuple[str, ...] = ("default",)) -> list[dict[str, Any]]:
+              verbose: bool, configs: tuple[str, ...] = ("default",),
+              pool_file: Path | None = None) -> list[dict[str, Any]]:
     """One result per solver configuration (``CONFIGS``), the configurations interleaved
-    pool by pool so all see the same machine load."""
+    pool by pool so all see the same machine load.  ``pool_file``: that pool, ``count``
+    times, instead of the suite's."""
     comps = load_components()
     rows: dict[str, list[dict[str, Any]]] = {c: [] for c in configs}
     for seed in range(first, first + count):
-        pool = random_pool(suite, seed, comps)
+        pool = load_pool(pool_file, comps) if pool_file else random_pool(suite, seed, comps)
+        pair = pool.cities == 2
         for config in configs:
             start = time.monotonic()
-            result = solve_pool(pool, time_limit=time_limit, workers=workers,
-                                **CONFIGS[config])
+            found_at: list[float] = []
+            if pair:
+                result = _solve_pair(pool, time_limit, workers, config, found_at, start)
+            else:
+                result = solve_pool(pool, time_limit=time_limit, workers=workers,
+                                    **CONFIGS[config])
             seconds = time.monotonic() - start
-            rows[config].append({"seed": seed, "status": result.status, "score": result.score,
-                                 "bound": result.bound, "seconds": round(seconds, 3)})
+            row = {"seed": seed, "status": result.status, "score": result.score,
+                   "bound": result.bound, "seconds": round(seconds, 3)}
+            if pair:
+                row["first_pair_s"] = round(found_at[0], 3) if found_at else None
+            rows[config].append(row)
             if verbose:
                 print(f"  {suite} {seed} {config}: {result.status} "
-                      f"{result.score}/{result.bound} {seconds:.2f}s", file=sys.stderr,
-                      flush=True)
+                      f"{result.score}/{result.bound} {seconds:.2f}s"
+                      + (f" first pair {row['first_pair_s']} s" if pair
+                         else ""), file=sys.stderr, flush=True)
     return [summary(suite, config, rows[config], time_limit, workers) for config in configs]
+
+
+def _solve_pair(pool: Pool, time_limit: float, workers: int, config: str,
+                first: list[float], start: float) -> Any:
+    """``solve_pair``, noting in ``first`` when its first pair was known: the quick pair
+    (timed as it is handed to the full model) or the full model's first report."""
+    quick = solving._quick_pair
+
+    def timed(*args: Any, **kw: Any) -> Any:
+        found = quick(*args, **kw)
+        if found is not None and not first:
+            first.append(time.monotonic() - start)
+        return found
+
+    def progress(score: int | None, bound: int, seconds: float) -> None:
+        if score is not None and not first:
+            first.append(time.monotonic() - start)
+
+    if config == "full-model":
+        solving._quick_pair = lambda *args, **kw: None  # type: ignore[assignment]
+    else:
+        solving._quick_pair = timed  # type: ignore[assignment]
+    try:
+        result = solve_pair(pool, time_limit=time_limit, workers=workers, progress=progress)
+    finally:
+        solving._quick_pair = quick  # type: ignore[assignment]
+    if result.score is not None and not first:  # found only as the solve returned
+        first.append(time.monotonic() - start)
+    return result
 
 
 def summary(suite: str, config: str, rows: list[dict[str, Any]], time_limit: float,
@@ -127,13 +185,27 @@ def summary(suite: str, config: str, rows: list[dict[str, Any]], time_limit: flo
             "max_s": round(max(times), 2),
             "mean_s": round(statistics.fmean(times), 2),
             "median_gap_unproven": statistics.median(gaps) if gaps else 0,
+            "gaps_unproven": gaps,
+            **_first_pairs(rows),
             "time_limit": time_limit, "workers": workers, "rows": rows}
+
+
+def _first_pairs(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seconds to the first pair (pair suites): median, p95, largest, and pools with none."""
+    if not rows or "first_pair_s" not in rows[0]:
+        return {}
+    firsts = [r["first_pair_s"] for r in rows if r["first_pair_s"] is not None]
+    return {"first_pair_median_s": round(statistics.median(firsts), 2) if firsts else None,
+            "first_pair_p95_s": round(percentile(firsts, 0.95), 2) if firsts else None,
+            "first_pair_max_s": round(max(firsts), 2) if firsts else None,
+            "no_pair": sum(r["score"] is None for r in rows)}
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--suite", default="all", choices=(*SUITES, "all"))
-    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--count", type=int, default=None,
+                        help="pools per suite (default 50, pair-choose 20)")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1, help="first pool number of each suite")
@@ -141,18 +213,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", nargs="?", const="caps-only",
                         choices=tuple(c for c in CONFIGS if c != "default"),
                         help="also solve every pool this way first, in the same process")
+    parser.add_argument("--pool", type=Path,
+                        help="solve this pool file (--count times) instead of the suites")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     suites = SUITES if args.suite == "all" else (args.suite,)
+    if args.pool:
+        suites = (args.pool.stem,)
     configs = (args.baseline, "default") if args.baseline else ("default",)
-    results = [r for s in suites for r in run_suite(s, args.count, args.time_limit,
-                                                    args.workers, args.seed, not args.quiet,
-                                                    configs)]
-    print(f"{'suite':<10} {'config':<9} {'pools':>5} {'proven':>6} {'median s':>9} "
+    results = [r for s in suites
+               for r in run_suite(s, args.count or (1 if args.pool else DEFAULT_COUNT.get(s, 50)),
+                                  args.time_limit, args.workers, args.seed, not args.quiet,
+                                  configs, args.pool)]
+    print(f"{'suite':<11} {'config':<10} {'pools':>5} {'proven':>6} {'median s':>9} "
           f"{'p90 s':>7} {'p95 s':>7} {'max s':>7} {'mean s':>7} {'gap*':>5}   "
           f"(time limit {args.time_limit:g} s, {args.workers} workers)")
     for r in results:
-        print(f"{r['suite']:<10} {r['config']:<9} {r['pools']:>5} {r['proven']:>6} "
+        print(f"{r['suite']:<11} {r['config']:<10} {r['pools']:>5} {r['proven']:>6} "
               f"{r['median_s']:>9.2f} {r['p90_s']:>7.2f} {r['p95_s']:>7.2f} "
               f"{r['max_s']:>7.2f} {r['mean_s']:>7.2f} {r['median_gap_unproven']:>5}")
     if args.baseline:
@@ -162,6 +239,12 @@ def main(argv: list[str] | None = None) -> None:
             ratio = base["median_s"] / new["median_s"] if new["median_s"] else float("inf")
             print(f"{suite}: median speed-up over {args.baseline} {ratio:.2f}x "
                   "(same process, same pools)")
+    for r in results:
+        if "no_pair" in r:
+            print(f"{r['suite']} {r['config']}: first pair median {r['first_pair_median_s']} s, "
+                  f"p95 {r['first_pair_p95_s']} s, max {r['first_pair_max_s']} s; "
+                  f"{r['no_pair']} pools with no pair; gaps (bound - score) of the unproven: "
+                  f"{sorted(r['gaps_unproven'])}")
     print("* median bound - score of the pools not proven; unproven pools count at the limit")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")

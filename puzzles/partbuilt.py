@@ -10,35 +10,14 @@ duplexes still to come are printed, the square can still be completed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import replace
 
 from solver.twocities.game.components import Coord, Mat
-from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.layout import dominoes, mat_offsets
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile
 from solver.twocities.rules.legality import SAFE, check
 from solver.twocities.rules.position import Position
-
-Domino = tuple[Coord, Coord]
-
-
-def dominoes(cells: set[Coord], horizontal: bool) -> list[Domino]:
-    """Every position of a duplex of one orientation on two of ``cells``."""
-    dr, dc = (0, 1) if horizontal else (1, 0)
-    return [(a, (a[0] + dr, a[1] + dc)) for a in sorted(cells) if (a[0] + dr, a[1] + dc) in cells]
-
-
-def dominoes_fit(cells: set[Coord], orientations: Iterable[bool]) -> bool:
-    """Can duplexes of these orientations lie on ``cells`` without overlapping?
-
-    >>> dominoes_fit({(0, 0), (0, 1), (1, 0), (1, 1)}, [True, False])
-    False
-    """
-    todo = list(orientations)
-    if not todo:
-        return True
-    return any(dominoes_fit(cells - {a, b}, todo[1:]) for a, b in dominoes(cells, todo[0]))
 
 
 def square_cells(mat: Mat, size: int, offset: Coord) -> set[Coord]:

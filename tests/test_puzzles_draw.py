@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles.draw import draw_candidate, draw_districts, rng_for
-from puzzles.partbuilt import dominoes_fit, legal_in_order, square_cells, square_connected
+from puzzles.partbuilt import legal_in_order, square_cells, square_connected
 from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import load_components
-from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.layout import dominoes_fit, mat_offsets
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.game.tiles import Building, Duplex
 

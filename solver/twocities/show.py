@@ -175,12 +175,18 @@ def render_game_end(game: Game, result: TableResult) -> Group:
 
 def status_line(status: Status, score: int | None, bound: int | None, seconds: float,
                 what: str) -> Text:
-    """One line saying what a solve settled, and how sure it is."""
+    """One line saying what a solve settled, and how sure it is.
+
+    >>> status_line(Status.FEASIBLE, 83, None, 2.04, "pair").plain
+    'not proven: best pair found scores 83; no bound proven yet (time limit, 2.0 s)'
+    """
     if status == Status.OPTIMAL:
         markup = f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
     elif status == Status.FEASIBLE:
-        markup = (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city "
-                  f"scores more than {bound} (time limit, {seconds:.1f} s)")
+        limit = (f"no city scores more than {bound}" if bound is not None
+                 else "no bound proven yet")
+        markup = (f"[bold yellow]not proven[/]: best {what} found scores {score}; {limit} "
+                  f"(time limit, {seconds:.1f} s)")
     elif status == Status.INFEASIBLE:
         markup = f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
     else:

@@ -3,7 +3,9 @@
 ``read_city`` turns a solution into the city (city coordinates) and the pool tiles on it;
 ``rescore`` scores that city with the scorer and raises ``ModelMismatch`` where the model's
 points for a category disagree; ``forbid_assignment`` and ``exclude_layouts`` rule answers out
-of a model (a layout legal play cannot build, the layouts a caller has already seen).
+of a model (a layout legal play cannot build, the layouts a caller has already seen);
+``layout_literals`` is the reverse of ``read_city``: cities found elsewhere, as the values
+of the model's literals (a solve can start from them).
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from solver.common.status import Status
 from solver.twocities.cpsat.model import CityModel
 from solver.twocities.cpsat.model.grid import CityGrid
 from solver.twocities.game.city import City
-from solver.twocities.game.layout import empty_city
+from solver.twocities.game.layout import empty_city, mat_position
 from solver.twocities.game.pool import Placement, Pool
-from solver.twocities.game.tiles import LANDSCAPE, Building
+from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
 from solver.twocities.game.vocab import DISTRICT, PARK, SHOP
 from solver.twocities.scoring.categories import Score, score_city
 
@@ -113,3 +115,22 @@ def exclude_layouts(model: cp_model.CpModel, grids: Sequence[CityGrid],
                 return  # an unfinished city differs from every answer
         cells += len(grid.cells)
     model.Add(sum(matches) <= cells - 1)
+
+
+def layout_literals(grids: Sequence[CityGrid],
+                    cities: Sequence[tuple[City, Sequence[Placement]]]
+                    ) -> list[tuple[cp_model.IntVar, int]]:
+    """The value of every tile literal (and mat position) that builds these cities: the
+    reverse of ``read_city``, one city per grid, each with the pool tiles it places (city
+    coordinates)."""
+    out: list[tuple[cp_model.IntVar, int]] = []
+    for grid, (city, placed) in zip(grids, cities, strict=True):
+        at = mat_position(city, grid.mat) if grid.mat is not None else (0, 0)
+        out += [(o.lit, int(o.at == at)) for o in grid.offsets]
+        singles = {p.at: p.tile.token for p in placed if isinstance(p.tile, Building)}
+        anchors = {(p.tile.token, p.at) for p in placed if isinstance(p.tile, Duplex)}
+        out += [(lit, int(singles.get(cell) == token))
+                for cell in grid.cells for token, lit in grid.single[cell].items()]
+        out += [(lit, int((token, a) in anchors))
+                for token, per in grid.duplex.items() for a, lit in per.items()]
+    return out

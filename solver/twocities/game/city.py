@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
+from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
@@ -89,28 +90,20 @@ class City:
 
     def buildings(self) -> Iterator[tuple[Coord, Building]]:
         """Every (coordinate, building) pair."""
-        for rc in self.cells():
-            b = self.at(rc)
-            if isinstance(b, Building):
-                yield rc, b
+        return iter(self._built)
+
+    @cached_property
+    def _built(self) -> tuple[tuple[Coord, Building], ...]:
+        # found once per city: scoring asks for the buildings many times over
+        return tuple((rc, b) for rc in self.cells() if isinstance(b := self.at(rc), Building))
 
     def of_type(self, *types: str) -> list[Coord]:
         return [rc for rc, b in self.buildings() if b.type in types]
 
-    @cached_property
-    def adjacency(self) -> dict[Coord, tuple[Coord, ...]]:
+    @property
+    def adjacency(self) -> Mapping[Coord, tuple[Coord, ...]]:
         """Each cell's neighbours: edge-sharing cells, plus the far end of any bridge."""
-        n = self.size
-        adj: dict[Coord, list[Coord]] = {rc: [] for rc in self.cells()}
-        for r, c in self.cells():
-            for dr, dc in _ORTHOGONAL:
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    adj[(r, c)].append((r + dr, c + dc))
-        for a, b in self.bridges:
-            if b not in adj[a]:
-                adj[a].append(b)
-                adj[b].append(a)
-        return {rc: tuple(v) for rc, v in adj.items()}
+        return _adjacency(self.size, self.bridges)
 
     def neighbours(self, cell: Coord) -> tuple[Coord, ...]:
         return self.adjacency[cell]
@@ -189,6 +182,21 @@ class City:
         if self.context != Context():
             out["context"] = self.context.to_json()
         return out
+
+
+@cache
+def _adjacency(n: int, bridges: tuple[Bridge, ...]) -> Mapping[Coord, tuple[Coord, ...]]:
+    """``City.adjacency``: the same for every city of one size and bridges, so found once."""
+    adj: dict[Coord, list[Coord]] = {(r, c): [] for r in range(n) for c in range(n)}
+    for r, c in adj:
+        for dr, dc in _ORTHOGONAL:
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                adj[(r, c)].append((r + dr, c + dc))
+    for a, b in bridges:
+        if b not in adj[a]:
+            adj[a].append(b)
+            adj[b].append(a)
+    return MappingProxyType({rc: tuple(v) for rc, v in adj.items()})
 
 
 def parse_grid(rows: Any, civics: Mapping[str, Civic] | None, where: str = "grid",

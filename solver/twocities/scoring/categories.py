@@ -11,11 +11,9 @@ solvers.  ``score_city`` adds them up into a ``Score``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-
-import networkx as nx
 
 from solver.twocities.game.city import City, Coord
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
@@ -135,7 +133,26 @@ def score_taverns(city: City, rules: Ruleset) -> int:
 
 def park_groups(city: City) -> list[int]:
     """Sizes of the connected park groups, largest first."""
-    return sorted((len(g) for g in nx.connected_components(city.graph({PARK}))), reverse=True)
+    return sorted(region_sizes(city, {PARK}), reverse=True)
+
+
+def region_sizes(city: City, types: Collection[str]) -> list[int]:
+    """The sizes of the connected regions (edges and bridges) of buildings of ``types``: the
+    connected components of ``city.graph(types)``, counted without building the graph (the
+    scorer asks for them on every move a search tries)."""
+    left = {rc for rc, b in city.buildings() if b.type in types}
+    sizes = []
+    while left:
+        todo = [left.pop()]
+        size = 0
+        while todo:
+            size += 1
+            for near in city.adjacency[todo.pop()]:
+                if near in left:
+                    left.remove(near)
+                    todo.append(near)
+        sizes.append(size)
+    return sizes
 
 
 def score_parks(city: City, rules: Ruleset) -> int:
@@ -176,7 +193,7 @@ def score_civics(city: City, rules: Ruleset) -> int:
 
 def district_size(city: City, types: frozenset[str]) -> int:
     """The city's largest connected region of tiles of any of ``types`` (0: no district)."""
-    return max((len(c) for c in nx.connected_components(city.graph(types))), default=0)
+    return max(region_sizes(city, types), default=0)
 
 
 def score_districts(city: City, rules: Ruleset) -> int:
