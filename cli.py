@@ -11,9 +11,11 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 
+from solver.common import options
 from solver.common.errors import CitiesError
 
 app = typer.Typer(
+    cls=options.OneLineErrors,
     help="Between Two Cities: exact scoring, proven-optimal cities, legal moves, daily puzzles.",
     no_args_is_help=True,
     add_completion=False,
@@ -38,7 +40,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.
 
 def fail(message: str) -> typer.Exit:
     """Print one line on stderr and return the exit to raise (status 2: bad input)."""
-    sys.stderr.write(f"cities: error: {' '.join(message.split())}\n")
+    sys.stderr.write(options.error_line(message))
     return typer.Exit(2)
 
 
@@ -235,7 +237,7 @@ def daily(
     out: Annotated[Path | None, typer.Option(
         "--out", metavar="DIR", help="Archive: directory for the puzzle files.")] = None,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", min=1, help="Archive: processes (default: all cores).")] = None,
+        "--jobs", parser=options.jobs, help="Archive: processes (default: all cores).")] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
@@ -469,11 +471,12 @@ def _render_standings(game: Any, result: Any) -> None:
 def solve(
     pool_file: Annotated[str | None, typer.Argument(
         metavar="POOL", help="A pool file (JSON); - for stdin. Not with --box.")] = None,
-    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
+    time_limit: Annotated[float, typer.Option("--time-limit", parser=options.time_limit,
+                                              help="Seconds before giving up "
                                               "the proof (the best city so far is shown).")] = 60.0,
     workers: Annotated[int, typer.Option(
-        "--workers", help="CP-SAT workers (cores): checks of exact scores run this many at"
-        " a time, one thread each.")] = 2,
+        "--workers", parser=options.workers, help="CP-SAT workers (cores): checks of exact "
+        "scores run this many at a time, one thread each.")] = 2,
     pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
                                        "cities: best lower city, then the higher.")] = False,
     box: Annotated[bool, typer.Option("--box",
