@@ -173,7 +173,11 @@ def check(
     json_out: JsonOption = False,
     components: ComponentsOption = None,
 ) -> None:
-    """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
+    """May TILE go AT?  Legal or illegal, with the reason (dead ends included).
+
+    Exit status 0 for either verdict (read it from the output or --json "legal"); 2 for bad
+    input.
+    """
     from solver.twocities.rules.game import check_in_game
     from solver.twocities.rules.legality import check as check_move
 
@@ -332,10 +336,11 @@ def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out:
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from puzzles.archive import build_archive
+    from puzzles.archive import build_archive, prepare_directory
     from puzzles.plan import date_range
 
     dates = date_range(first, last)
+    prepare_directory(out)  # refused before the progress bar starts
     start = time.perf_counter()
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=err_console) as bar:
@@ -394,6 +399,9 @@ def play(
     from solver.twocities.rules.gamefile import save_game
 
     def run() -> None:
+        if save is not None:
+            from solver.common.jsonio import check_writable_file
+            check_writable_file(save, "game file")  # before the game, not after it
         rules = load_ruleset(edition, variant)
         game = new_game(rules, players, seed, districts=districts)
         seats = make_bots([b.strip() for b in bots.split(",") if b.strip()], game.players)
@@ -484,11 +492,16 @@ def solve(
     edition: Annotated[str, typer.Option("--edition", help="With --box.")] = "essential",
     variant: Annotated[str, typer.Option("--variant", help="With --box.")] = "standard",
     mat: Annotated[str | None, typer.Option("--mat", help="With --box: one mat (default: "
-                                            "every mat, one after another).")] = None,
+                                            "every mat, one after another, sharing "
+                                            "--time-limit).")] = None,
     json_out: JsonOption = False,
     components: ComponentsOption = None,
 ) -> None:
-    """The best city a pool of tiles can make, proven optimal (or the best found and its bound)."""
+    """The best city a pool of tiles can make, proven optimal (or the best found and its bound).
+
+    Status: optimal (proven), feasible (best found, not proven: the bound says how far it
+    could be), infeasible (no legal city) or unknown (no city found within the time limit).
+    """
     from solver.twocities.cpsat.solve import box_pool, solve_pair, solve_pool
     from solver.twocities.game.components import load_components
     from solver.twocities.game.pool import load_pool
@@ -503,9 +516,12 @@ def solve(
             rules = load_ruleset(edition, variant)
             mats = [mat] if mat or not rules.modules["mats"] else sorted(comps.mats)
             results = []
-            for m in mats:
+            import time
+            deadline = time.monotonic() + time_limit  # the whole run's, shared by the mats
+            for i, m in enumerate(mats):
                 pool = box_pool(edition, variant, m, comps)
-                result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
+                share = max(0.1, (deadline - time.monotonic()) / (len(mats) - i))
+                result = solve_pool(pool, time_limit=share, workers=workers, progress=show)
                 results.append((m, result))
                 if not json_out:
                     _render_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))
@@ -552,8 +568,9 @@ def _status_line(status: str, score: Any, bound: Any, seconds: float, what: str)
     if status == "optimal":
         return f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
     if status == "feasible":
-        return (f"[bold yellow]not proven[/]: best {what} found scores {score}; no city scores "
-                f"more than {bound} (time limit, {seconds:.1f} s)")
+        limit = "no bound proven" if bound is None else f"no city scores more than {bound}"
+        return (f"[bold yellow]not proven[/]: best {what} found scores {score}; {limit} "
+                f"(time limit, {seconds:.1f} s)")
     if status == "infeasible":
         return f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
     return f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"

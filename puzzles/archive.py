@@ -20,7 +20,12 @@ from typing import Any
 from puzzles.plan import GENERATOR_VERSION, parse_date
 from puzzles.puzzle import Puzzle, load_puzzle
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, write_json_atomic
+from solver.common.jsonio import (
+    check_writable_dir,
+    read_json,
+    remove_stale_temps,
+    write_json_atomic,
+)
 
 #: The archive shipped with the package.
 ARCHIVE_DIR = Path(__file__).parent / "archive"
@@ -79,11 +84,23 @@ def make_one(date_text: str, directory: str) -> Outcome:
                    f"{puzzle.kind}, optimum {puzzle.optimum}")
 
 
+def prepare_directory(directory: Path) -> None:
+    """Make the archive directory (refused in one line if it cannot be), and clear the
+    temporary files an interrupted run left there."""
+    check_writable_dir(directory, "archive directory")
+    try:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CitiesError(f"cannot make the archive directory: {err.strerror or err}",
+                          source=str(directory)) from None
+    remove_stale_temps(directory)
+
+
 def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
                   on_done: Callable[[Outcome], Any] | None = None) -> list[Outcome]:
     """Generate every date into ``directory`` on ``jobs`` processes (all cores by default),
     then write the index.  Each solve runs on one worker, so processes use the cores."""
-    directory.mkdir(parents=True, exist_ok=True)
+    prepare_directory(directory)
     todo = [d.isoformat() for d in dates]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
     outcomes: list[Outcome] = []
