@@ -137,6 +137,7 @@ def parse_mat(data: Any, where: str = "mat") -> Mat:
                     f"cell {list(end)} is landscape; a bridge joins two building spaces",
                     field=f"{where}.bridges[{i}]",
                 )
+    check_bridge_lines(rows, bridges, f"{where}.bridges")
     return Mat(
         id=str(data.get("id", "custom")),
         name=str(data.get("name", data.get("id", "custom mat"))),
@@ -144,6 +145,24 @@ def parse_mat(data: Any, where: str = "mat") -> Mat:
         bridges=bridges,
         source=str(data.get("source", "given")),
     )
+
+
+def check_bridge_lines(grid: Any, bridges: tuple[Bridge, ...], where: str = "bridges") -> None:
+    """A bridge crosses landscape in a straight line: its ends share a row or a column and
+    every space between them is landscape (at least one).
+
+    >>> check_bridge_lines([[".", "~", "."]], (((0, 0), (0, 2)),)) is None
+    True
+    """
+    for i, (a, b) in enumerate(bridges):
+        if a[0] != b[0] and a[1] != b[1]:
+            raise CitiesError(f"{list(a)} and {list(b)} are not in one row or column; a bridge "
+                              "crosses landscape in a straight line", field=f"{where}[{i}]")
+        between = [(r, c) for r in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+                   for c in range(min(a[1], b[1]), max(a[1], b[1]) + 1) if (r, c) not in (a, b)]
+        if not between or any(grid[r][c] not in (LANDSCAPE, "~") for r, c in between):
+            raise CitiesError(f"the spaces between {list(a)} and {list(b)} are not all "
+                              "landscape; a bridge crosses landscape", field=f"{where}[{i}]")
 
 
 def parse_bridges(data: Any, height: int, width: int, where: str = "bridges") -> tuple[Bridge, ...]:
