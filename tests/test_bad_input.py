@@ -87,14 +87,16 @@ def test_good_file_from_stdin_prints_one_json_object() -> None:
 
 
 def test_bad_table_file(tmp_path: Path) -> None:
-    table = {"cities": [{"grid": ROWS, "builders": ["A", "B"]},
-                        {"grid": [*ROWS[:3], "F S F Z"], "builders": ["B", "A"]}]}
+    rows = ["F S F S", "P H P H", "P H O O", "F S F S"]
+    table = {"variant": "beginner", "cities": [{"grid": rows, "builders": ["A", "B"]},
+                                               {"grid": [*rows[:3], "F S F Z"],
+                                                "builders": ["B", "A"]}]}
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))
     result = runner.invoke(cli.app, ["score", str(path)])
     assert result.exit_code == 2
     assert "cities[1].grid row 3, column 3: unknown token 'Z'" in result.stderr
-    table["cities"][1]["grid"] = ROWS
+    table["cities"][1]["grid"] = rows
     table["cities"][1]["builders"] = ["B"]
     path.write_text(json.dumps(table))
     result = runner.invoke(cli.app, ["score", str(path)])
@@ -112,3 +114,22 @@ def test_bad_components_file(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert str(path) in result.stderr and "civics[0]" in result.stderr
     assert "spaceport" in result.stderr
+
+
+@pytest.mark.parametrize("change,field,words", [
+    ({"variant": "standard"}, "cities[0].grid", "builds 5x5 cities"),
+    ({"cities": [{"grid": ["F S F S", "P ~ H H", "P H O O", "F S F S"], "builders": ["A", "B"]},
+                 {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]}, "cities[0].grid",
+     "no landscape mats"),
+    ({"cities": [{"grid": ["F S F S", "P C:library H H", "P H O O", "F S F S"],
+                  "builders": ["A", "B"]}, {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]},
+     "cities[0].grid", "no civic tiles"),
+])
+def test_table_of_another_variant(tmp_path: Path, change: dict, field: str, words: str) -> None:
+    table = {"variant": "beginner", "cities": [{"grid": ["F S F S"] * 4, "builders": ["A", "B"]},
+                                               {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({**table, **change}))
+    result = runner.invoke(cli.app, ["score", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{path}: {field}: " in result.stderr and words in result.stderr
