@@ -240,6 +240,9 @@ def daily(
         "--to", metavar="YYYY-MM-DD", help="Archive: last date.")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", metavar="DIR", help="Archive: directory for the puzzle files.")] = None,
+    template: Annotated[bool, typer.Option(
+        "--template", help="Print an answer file to fill in (the mat placed in city "
+        "coordinates, the tiles to place): cities daily --template > answer.json.")] = False,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", parser=options.jobs, help="Archive: processes (default: all cores).")] = None,
     json_out: JsonOption = False,
@@ -254,18 +257,25 @@ def daily(
         if any(v is not None for v in archive):
             if None in archive:
                 raise CitiesError("an archive run needs --from, --to and --out together")
-            if date or check_file or solution:
-                raise CitiesError("--from/--to/--out cannot be combined with --date, --check "
-                                  "or --solution")
+            if date or check_file or solution or template:
+                raise CitiesError("--from/--to/--out cannot be combined with --date, --check, "
+                                  "--solution or --template")
             _daily_archive(parse_date(date_from, "--from"), parse_date(date_to, "--to"),
                            out, jobs, json_out)  # type: ignore[arg-type]
             return
-        if check_file and solution:
-            raise CitiesError("give --check or --solution, not both")
+        if sum(map(bool, (check_file, solution, template))) > 1:
+            raise CitiesError("give one of --check, --solution and --template")
         day = parse_date(date) if date else dt.date.today()
+        answer = None
+        if check_file:  # a bad answer file is refused before the puzzle is made
+            from solver.common.jsonio import read_json
+            answer = read_json(check_file, "answer file")
         puzzle = _daily_puzzle(day)
-        if check_file:
-            _daily_check(puzzle, check_file, json_out)
+        if template:
+            from puzzles.template import answer_template, readable_json
+            sys.stdout.write(readable_json(answer_template(puzzle)) + "\n")
+        elif check_file:
+            _daily_check(puzzle, check_file, json_out, answer)
         elif solution:
             _daily_solution(puzzle, json_out)
         elif json_out:
@@ -274,8 +284,9 @@ def daily(
             from puzzles.show import render_puzzle
 
             console.print(render_puzzle(puzzle))
-            console.print(f"\nsolve it, save your city as a city file, then: "
-                          f"cities daily --date {day} --check ANSWER.json", style="dim")
+            console.print(f"\nto answer: cities daily --date {day} --template > answer.json, "
+                          f"fill in its grid, then: cities daily --date {day} --check "
+                          "answer.json", style="dim")
 
     guarded(run)
 
@@ -287,11 +298,11 @@ def _daily_puzzle(day: Any) -> Any:
         return puzzle_for(day, lambda text: status.update(f"{day}: {text}"))
 
 
-def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
+def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> None:
     from puzzles.grade import grade
     from solver.common.jsonio import read_json, source_name
 
-    data = read_json(path, "answer file")
+    data = read_json(path, "answer file") if data is None else data
     try:
         result = grade(puzzle, data)
     except CitiesError as err:

@@ -9,6 +9,7 @@ lists every puzzle in the directory (date, kind, difficulty, optimum).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import multiprocessing
 import os
@@ -53,13 +54,28 @@ def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     return puzzle
 
 
+def cache_dir() -> Path:
+    """Where puzzles generated on the spot are kept: ``$XDG_CACHE_HOME/cities/puzzles``
+    (``~/.cache/cities/puzzles`` when the variable is unset)."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "cities" / "puzzles"
+
+
 def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,
                jobs: int | None = None) -> Puzzle:
-    """The date's puzzle: from the shipped archive when it is there, else generated now,
-    proving candidates ahead on ``jobs`` processes (one per core by default)."""
+    """The date's puzzle: from the shipped archive or the user's cache when it is there, else
+    generated now, proving candidates ahead on ``jobs`` processes (one per core by
+    default), and kept in the cache (written atomically) so the next call is instant."""
     from puzzles.generate import ahead_on_this_machine, generate
 
-    return archived(date) or generate(date, progress, jobs or ahead_on_this_machine())
+    found = archived(date) or archived(date, cache_dir())
+    if found is not None:
+        return found
+    puzzle = generate(date, progress, jobs or ahead_on_this_machine())
+    with contextlib.suppress(CitiesError):  # a cache that cannot be written only costs time
+        write_json_atomic(puzzle_file(cache_dir(), date), puzzle.to_json())
+    return puzzle
 
 
 @dataclass(frozen=True)

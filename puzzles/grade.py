@@ -28,7 +28,7 @@ from solver.twocities.game.tiles import (
     buildings_of,
     civic_abbreviation,
 )
-from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.categories import Score, score_city
 from solver.twocities.show import emoji_grid
 
 
@@ -63,11 +63,17 @@ class Grade:
         rows = ["  ".join(parts) for parts in zip(*grids, strict=True)]
         return "\n".join([head, *rows])
 
+    def breakdowns(self) -> list[Score]:
+        """Each city's score by category, against the puzzle's rivals and districts (what
+        ``cities score`` gives for the city with the puzzle's context)."""
+        return [score_city(c) for c in self.cities]
+
     def to_json(self) -> dict[str, Any]:
         return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
                 "problems": list(self.problems), "score": self.score,
                 "city_scores": list(self.city_scores), "optimum": self.puzzle.optimum,
-                "percent": self.percent, "share": self.share()}
+                "percent": self.percent, "share": self.share(),
+                "breakdowns": [b.categories for b in self.breakdowns()]}
 
 
 def _spelled_out(city_data: Any, abbreviations: dict[str, str]) -> Any:
