@@ -265,7 +265,7 @@ def daily(
             return
         if sum(map(bool, (check_file, solution, template))) > 1:
             raise CitiesError("give one of --check, --solution and --template")
-        day = parse_date(date) if date else dt.date.today()
+        day = parse_date(date) if date is not None else dt.date.today()
         answer = None
         if check_file:  # a bad answer file is refused before the puzzle is made
             from solver.common.jsonio import read_json
@@ -542,6 +542,8 @@ def solve(
             return
         if pool_file is None:
             raise CitiesError("missing POOL (a pool file), or use --box")
+        if mat is not None:
+            raise CitiesError("--mat goes with --box (a pool file names its own mat)")
         pool = load_pool(pool_file, comps)
         if pair:
             pr = solve_pair(pool, time_limit=time_limit, workers=workers, progress=show)
