@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +53,12 @@ def guarded(fn: Callable[[], T]) -> T:
         raise fail(str(err)) from None
     except (BrokenPipeError, KeyboardInterrupt):
         raise typer.Exit(130) from None
+    except Exception as err:  # a bug, not bad input: still one line (CITIES_DEBUG=1 shows all)
+        if os.environ.get("CITIES_DEBUG"):
+            raise
+        sys.stderr.write(options.error_line(f"internal error ({type(err).__name__}: {err}); "
+                                            "rerun with CITIES_DEBUG=1 for the details"))
+        raise typer.Exit(1) from None
 
 
 def print_json(data: Any) -> None:
