@@ -147,3 +147,20 @@ def test_a_bad_answer_is_refused_before_the_puzzle_is_made(
     code, out, err = daily("--date", "2031-05-07", "--check", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1 and "nested deeper" in err
     assert calls == []
+
+
+def test_a_pair_template_holds_two_cities_to_fill() -> None:
+    from puzzles.grade import grade
+    from puzzles.template import answer_template
+    from solver.twocities.game.pool import load_pool
+
+    shipped = archived(parse_date(FULL_DAY))
+    pair = dataclasses.replace(shipped, pool=load_pool(Path(__file__).parent.parent / "examples"
+                                                       / "pool-pair.json"))
+    template = answer_template(pair)
+    assert len(template["cities"]) == 2 and "shared by the two cities" in template["take"]
+    for city in template["cities"]:
+        assert len(city["grid"]) == 5 and city["other_positions"]
+    problems = grade(pair, template).problems
+    assert [p.split(":")[0] for p in problems] == ["city 1", "city 2"]
+    assert all("not finished: 20 empty spaces" in p for p in problems)
