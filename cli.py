@@ -53,6 +53,8 @@ def guarded(fn: Callable[[], T]) -> T:
         raise fail(str(err)) from None
     except (BrokenPipeError, KeyboardInterrupt):
         raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
+        raise
     except Exception as err:  # a bug, not bad input: still one line (CITIES_DEBUG=1 shows all)
         if os.environ.get("CITIES_DEBUG"):
             raise
