@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -13,10 +14,11 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 
-from puzzles.archive import build_archive, puzzle_for
+from puzzles.archive import build_archive, prepare_directory, puzzle_for
 from puzzles.grade import grade
 from puzzles.plan import date_range, parse_date
 from puzzles.show import render_grade, render_puzzle
+from solver.common import options
 from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json, source_name, write_bytes_atomic
 from solver.twocities.bots import make_bots
@@ -43,6 +45,7 @@ from solver.twocities.show import (
 )
 
 app = typer.Typer(
+    cls=options.OneLineErrors,
     help="Between Two Cities: exact scoring, proven-optimal cities, legal moves, daily puzzles.",
     no_args_is_help=True,
     add_completion=False,
@@ -67,7 +70,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.
 
 def fail(message: str) -> typer.Exit:
     """Print one line on stderr and return the exit to raise (status 2: bad input)."""
-    sys.stderr.write(f"cities: error: {' '.join(message.split())}\n")
+    sys.stderr.write(options.error_line(message))
     return typer.Exit(2)
 
 
@@ -79,6 +82,14 @@ def guarded(fn: Callable[[], T]) -> T:
         raise fail(str(err)) from None
     except (BrokenPipeError, KeyboardInterrupt):
         raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as err:  # a bug, not bad input: still one line (CITIES_DEBUG=1 shows all)
+        if os.environ.get("CITIES_DEBUG"):
+            raise
+        sys.stderr.write(options.error_line(f"internal error ({type(err).__name__}: {err}); "
+                                            "rerun with CITIES_DEBUG=1 for the details"))
+        raise typer.Exit(1) from None
 
 
 def print_json(data: Any) -> None:
@@ -161,7 +172,11 @@ def check(
     json_out: JsonOption = False,
     components: ComponentsOption = None,
 ) -> None:
-    """May TILE go AT?  Legal or illegal, with the reason (dead ends included)."""
+    """May TILE go AT?  Legal or illegal, with the reason (dead ends included).
+
+    Exit status 0 for either verdict (read it from the output or --json "legal"); 2 for bad
+    input.
+    """
 
     def run() -> None:
         pos, parsed, game = _state_tile(state, city, tile, components)
@@ -221,8 +236,11 @@ def daily(
         "--to", metavar="YYYY-MM-DD", help="Archive: last date.")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", metavar="DIR", help="Archive: directory for the puzzle files.")] = None,
+    template: Annotated[bool, typer.Option(
+        "--template", help="Print an answer file to fill in (the mat placed in city "
+        "coordinates, the tiles to place): cities daily --template > answer.json.")] = False,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", min=1, help="Archive: processes (default: all cores).")] = None,
+        "--jobs", parser=options.jobs, help="Archive: processes (default: all cores).")] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
@@ -232,18 +250,25 @@ def daily(
         if any(v is not None for v in archive):
             if None in archive:
                 raise CitiesError("an archive run needs --from, --to and --out together")
-            if date or check_file or solution:
-                raise CitiesError("--from/--to/--out cannot be combined with --date, --check "
-                                  "or --solution")
+            if date or check_file or solution or template:
+                raise CitiesError("--from/--to/--out cannot be combined with --date, --check, "
+                                  "--solution or --template")
             _daily_archive(parse_date(date_from, "--from"), parse_date(date_to, "--to"),
                            out, jobs, json_out)  # type: ignore[arg-type]
             return
-        if check_file and solution:
-            raise CitiesError("give --check or --solution, not both")
-        day = parse_date(date) if date else dt.date.today()
+        if sum(map(bool, (check_file, solution, template))) > 1:
+            raise CitiesError("give one of --check, --solution and --template")
+        day = parse_date(date) if date is not None else dt.date.today()
+        answer = None
+        if check_file:  # a bad answer file is refused before the puzzle is made
+            from solver.common.jsonio import read_json
+            answer = read_json(check_file, "answer file")
         puzzle = _daily_puzzle(day)
-        if check_file:
-            _daily_check(puzzle, check_file, json_out)
+        if template:
+            from puzzles.template import answer_template, readable_json
+            sys.stdout.write(readable_json(answer_template(puzzle)) + "\n")
+        elif check_file:
+            _daily_check(puzzle, check_file, json_out, answer)
         elif solution:
             _daily_solution(puzzle, json_out)
         elif json_out:
@@ -251,8 +276,9 @@ def daily(
         else:
 
             console.print(render_puzzle(puzzle))
-            console.print(f"\nsolve it, save your city as a city file, then: "
-                          f"cities daily --date {day} --check ANSWER.json", style="dim")
+            console.print(f"\nto answer: cities daily --date {day} --template > answer.json, "
+                          f"fill in its grid, then: cities daily --date {day} --check "
+                          "answer.json", style="dim")
 
     guarded(run)
 
@@ -262,9 +288,8 @@ def _daily_puzzle(day: Any) -> Any:
         return puzzle_for(day, lambda text: status.update(f"{day}: {text}"))
 
 
-def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
-
-    data = read_json(path, "answer file")
+def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> None:
+    data = read_json(path, "answer file") if data is None else data
     try:
         result = grade(puzzle, data)
     except CitiesError as err:
@@ -277,7 +302,6 @@ def _daily_check(puzzle: Any, path: str, json_out: bool) -> None:
             raise typer.Exit(2)
         raise CitiesError(message)
     if not json_out:
-
         console.print(render_grade(result))
 
 
@@ -305,6 +329,7 @@ def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out:
 
 
     dates = date_range(first, last)
+    prepare_directory(out)  # refused before the progress bar starts
     start = time.perf_counter()
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(), console=err_console) as bar:
@@ -359,6 +384,9 @@ def play(
     """Play a whole game with bots: each round's cities, then the standings with tie-breaks."""
 
     def run() -> None:
+        if save is not None:
+            from solver.common.jsonio import check_writable_file
+            check_writable_file(save, "game file")  # before the game, not after it
         rules = load_ruleset(edition, variant)
         game = new_game(rules, players, seed, districts=districts)
         seats = make_bots([b.strip() for b in bots.split(",") if b.strip()], game.players)
@@ -388,11 +416,12 @@ def play(
 def solve(
     pool_file: Annotated[str | None, typer.Argument(
         metavar="POOL", help="A pool file (JSON); - for stdin. Not with --box.")] = None,
-    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
+    time_limit: Annotated[float, typer.Option("--time-limit", parser=options.time_limit,
+                                              help="Seconds before giving up "
                                               "the proof (the best city so far is shown).")] = 60.0,
     workers: Annotated[int, typer.Option(
-        "--workers", help="CP-SAT workers (cores): checks of exact scores run this many at"
-        " a time, one thread each.")] = 2,
+        "--workers", parser=options.workers, help="CP-SAT workers (cores): checks of exact "
+        "scores run this many at a time, one thread each.")] = 2,
     pair: Annotated[bool, typer.Option("--pair", help="Split the pool between its two mats' "
                                        "cities: best lower city, then the higher.")] = False,
     box: Annotated[bool, typer.Option("--box",
@@ -400,11 +429,16 @@ def solve(
     edition: Annotated[str, typer.Option("--edition", help="With --box.")] = "essential",
     variant: Annotated[str, typer.Option("--variant", help="With --box.")] = "standard",
     mat: Annotated[str | None, typer.Option("--mat", help="With --box: one mat (default: "
-                                            "every mat, one after another).")] = None,
+                                            "every mat, one after another, sharing "
+                                            "--time-limit).")] = None,
     json_out: JsonOption = False,
     components: ComponentsOption = None,
 ) -> None:
-    """The best city a pool of tiles can make, proven optimal (or the best found and its bound)."""
+    """The best city a pool of tiles can make, proven optimal (or the best found and its bound).
+
+    Status: optimal (proven), feasible (best found, not proven: the bound says how far it
+    could be), infeasible (no legal city) or unknown (no city found within the time limit).
+    """
     # Imported here: OR-Tools takes about a second to load, which no other command needs.
     from solver.twocities.cpsat.solve import box_pools, solve_pair, solve_pool
 
@@ -415,8 +449,11 @@ def solve(
             if pool_file is not None:
                 raise CitiesError("give a pool file or --box, not both")
             results = []
-            for m, pool in box_pools(edition, variant, mat, comps):
-                result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
+            deadline = time.monotonic() + time_limit  # the whole run's, shared by the mats
+            pools = box_pools(edition, variant, mat, comps)
+            for i, (m, pool) in enumerate(pools):
+                share = max(0.1, (deadline - time.monotonic()) / (len(pools) - i))
+                result = solve_pool(pool, time_limit=share, workers=workers, progress=show)
                 results.append((m, result))
                 if not json_out:
                     _print_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))
@@ -426,6 +463,8 @@ def solve(
             return
         if pool_file is None:
             raise CitiesError("missing POOL (a pool file), or use --box")
+        if mat is not None:
+            raise CitiesError("--mat goes with --box (a pool file names its own mat)")
         pool = load_pool(pool_file, comps)
         if pair:
             pr = solve_pair(pool, time_limit=time_limit, workers=workers, progress=show)

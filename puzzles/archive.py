@@ -1,26 +1,35 @@
 """The archive: puzzle files by date, generated in parallel, resumable, with an index.
 
-Each puzzle is written atomically to ``DIR/YYYY-MM-DD.json`` the moment it is proven, so an
-interrupted run loses nothing: run it again and finished dates are skipped.  ``index.json``
+Each puzzle is written atomically to ``DIR/YYYY-MM-DD.json`` (by the parent process) the moment
+it is proven, so an interrupted run loses nothing: run it again and finished dates are skipped.
+Workers die with the run (``puzzles.workers``); a temporary file a killed run left is removed
+when the next run starts.  ``index.json``
 lists every puzzle in the directory (date, kind, difficulty, optimum).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from puzzles.plan import GENERATOR_VERSION, parse_date
 from puzzles.puzzle import Puzzle, load_puzzle
+from puzzles.workers import die_with_parent, interrupt_on_sigterm, kill_all
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, write_json_atomic
+from solver.common.jsonio import (
+    check_writable_dir,
+    read_json,
+    remove_stale_temps,
+    write_json_atomic,
+)
 
 #: The archive shipped with the package.
 ARCHIVE_DIR = Path(__file__).parent / "archive"
@@ -45,13 +54,28 @@ def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     return puzzle
 
 
+def cache_dir() -> Path:
+    """Where puzzles generated on the spot are kept: ``$XDG_CACHE_HOME/cities/puzzles``
+    (``~/.cache/cities/puzzles`` when the variable is unset)."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "cities" / "puzzles"
+
+
 def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,
                jobs: int | None = None) -> Puzzle:
-    """The date's puzzle: from the shipped archive when it is there, else generated now,
-    proving candidates ahead on ``jobs`` processes (one per core by default)."""
+    """The date's puzzle: from the shipped archive or the user's cache when it is there, else
+    generated now, proving candidates ahead on ``jobs`` processes (one per core by
+    default), and kept in the cache (written atomically) so the next call is instant."""
     from puzzles.generate import ahead_on_this_machine, generate
 
-    return archived(date) or generate(date, progress, jobs or ahead_on_this_machine())
+    found = archived(date) or archived(date, cache_dir())
+    if found is not None:
+        return found
+    puzzle = generate(date, progress, jobs or ahead_on_this_machine())
+    with contextlib.suppress(CitiesError):  # a cache that cannot be written only costs time
+        write_json_atomic(puzzle_file(cache_dir(), date), puzzle.to_json())
+    return puzzle
 
 
 @dataclass(frozen=True)
@@ -60,10 +84,14 @@ class Outcome:
     status: str  # "generated", "skipped" (already in the directory) or "failed"
     seconds: float
     detail: str = ""
+    #: A generated puzzle's file contents, which the parent writes (a worker writes nothing).
+    puzzle: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
 
 def make_one(date_text: str, directory: str) -> Outcome:
-    """Generate one date into ``directory`` unless it is already there (runs in a worker)."""
+    """Generate one date unless ``directory`` already holds it (runs in a worker).  The
+    puzzle comes back to the parent, which writes it: a worker never writes a file, so none
+    can be left half-written, or written after the run was stopped."""
     from puzzles.generate import generate
 
     date = parse_date(date_text)
@@ -74,32 +102,55 @@ def make_one(date_text: str, directory: str) -> Outcome:
         puzzle = generate(date)
     except CitiesError as err:
         return Outcome(date_text, "failed", time.perf_counter() - start, str(err))
-    write_json_atomic(puzzle_file(Path(directory), date), puzzle.to_json())
     return Outcome(date_text, "generated", time.perf_counter() - start,
-                   f"{puzzle.kind}, optimum {puzzle.optimum}")
+                   f"{puzzle.kind}, optimum {puzzle.optimum}", puzzle.to_json())
+
+
+def prepare_directory(directory: Path) -> None:
+    """Make the archive directory (refused in one line if it cannot be), and clear the
+    temporary files an interrupted run left there."""
+    check_writable_dir(directory, "archive directory")
+    try:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CitiesError(f"cannot make the archive directory: {err.strerror or err}",
+                          source=str(directory)) from None
+    remove_stale_temps(directory)
 
 
 def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
                   on_done: Callable[[Outcome], Any] | None = None) -> list[Outcome]:
     """Generate every date into ``directory`` on ``jobs`` processes (all cores by default),
     then write the index.  Each solve runs on one worker, so processes use the cores."""
-    directory.mkdir(parents=True, exist_ok=True)
+    prepare_directory(directory)
     todo = [d.isoformat() for d in dates]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
     outcomes: list[Outcome] = []
     # spawn: OR-Tools and the progress bar run threads, which fork does not copy safely.
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as executor:
-        futures = [executor.submit(make_one, d, str(directory)) for d in todo]
-        for future in as_completed(futures):
-            try:
-                outcome = future.result()
-            except Exception as err:  # a crashed worker fails its date, not the whole run
-                date = todo[futures.index(future)]
-                outcome = Outcome(date, "failed", 0.0, f"{type(err).__name__}: {err}")
-            outcomes.append(outcome)
-            if on_done:
-                on_done(outcome)
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
+                                   initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        with interrupt_on_sigterm():
+            futures = [executor.submit(make_one, d, str(directory)) for d in todo]
+            for future in as_completed(futures):
+                try:
+                    outcome = future.result()
+                except Exception as err:  # a crashed worker fails its date, not the whole run
+                    date = todo[futures.index(future)]
+                    outcome = Outcome(date, "failed", 0.0, f"{type(err).__name__}: {err}")
+                if outcome.puzzle is not None:
+                    write_json_atomic(puzzle_file(directory, parse_date(outcome.date)),
+                                      outcome.puzzle)
+                outcomes.append(outcome)
+                if on_done:
+                    on_done(outcome)
+    except BaseException:  # interrupted (Ctrl-C, SIGTERM): stop the workers now, not later
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        kill_all(processes)
+        raise
+    executor.shutdown()
     write_index(directory)
     return sorted(outcomes, key=lambda o: o.date)
 

@@ -24,6 +24,7 @@ from puzzles.greedy import greedy
 from puzzles.plan import TRIES_PER_PLAN, WEEK
 from puzzles.prove import prove
 from puzzles.puzzle import Puzzle
+from puzzles.workers import die_with_parent, interrupt_on_sigterm
 from solver.common.errors import CitiesError
 
 #: Candidates drawn before giving up on a date (each is proven or rejected in turn): enough
@@ -95,16 +96,18 @@ def _ahead(date: dt.date, jobs: int) -> Generator[Verdict, None, None]:
     processes still proving are stopped when the caller stops reading."""
     try:
         # spawn: OR-Tools runs threads, which fork does not copy safely.
-        workers = multiprocessing.get_context("spawn").Pool(min(jobs, MAX_ATTEMPTS))
+        workers = multiprocessing.get_context("spawn").Pool(
+            min(jobs, MAX_ATTEMPTS), initializer=die_with_parent, initargs=(os.getpid(),))
     except OSError:  # no processes here (a sandbox): one candidate after another
         yield from _one_after_another(date)
         return
     try:
-        # The pool takes tasks in submission order, so the earliest candidates run first.
-        pending = [workers.apply_async(try_candidate, (date, attempt))
-                   for attempt in range(MAX_ATTEMPTS)]
-        for result in pending:
-            yield result.get()
+        with interrupt_on_sigterm():
+            # The pool takes tasks in submission order, so the earliest candidates run first.
+            pending = [workers.apply_async(try_candidate, (date, attempt))
+                       for attempt in range(MAX_ATTEMPTS)]
+            for result in pending:
+                yield result.get()
     finally:
         workers.terminate()
         workers.join()

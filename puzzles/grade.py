@@ -20,8 +20,8 @@ from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, Coord, Mat, load_components
 from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.pool import Placement, Pool
-from solver.twocities.game.tiles import Duplex, Tile, buildings_of
-from solver.twocities.scoring.categories import score_city
+from solver.twocities.game.tiles import Duplex, Tile, buildings_of, civic_abbreviation
+from solver.twocities.scoring.categories import Score, score_city
 from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.show import emoji_grid
 
@@ -57,14 +57,32 @@ class Grade:
         rows = ["  ".join(parts) for parts in zip(*grids, strict=True)]
         return "\n".join([head, *rows])
 
+    def breakdowns(self) -> list[Score]:
+        """Each city's score by category, against the puzzle's rivals and districts (what
+        ``cities score`` gives for the city with the puzzle's context)."""
+        return [score_city(c) for c in self.cities]
+
     def to_json(self) -> dict[str, Any]:
         return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
                 "problems": list(self.problems), "score": self.score,
                 "city_scores": list(self.city_scores), "optimum": self.puzzle.optimum,
-                "percent": self.percent, "share": self.share()}
+                "percent": self.percent, "share": self.share(),
+                "breakdowns": [b.categories for b in self.breakdowns()]}
 
 
-def read_answer(data: Any, cities: int, components: Components) -> list[tuple[City, Any]]:
+def _spelled_out(city_data: Any, abbreviations: dict[str, str]) -> Any:
+    """The city object with the puzzle's civics written as the board shows them (``CHM``)
+    spelled out (``C:harbour-master``), so an initials shared with a civic outside the
+    puzzle still reads as the puzzle's."""
+    grid = city_data.get("grid") if isinstance(city_data, dict) else None
+    if not isinstance(grid, list) or not all(isinstance(row, str) for row in grid):
+        return city_data
+    rows = [" ".join(abbreviations.get(tok, tok) for tok in row.split()) for row in grid]
+    return {**city_data, "grid": rows}
+
+
+def read_answer(data: Any, cities: int, components: Components,
+                abbreviations: dict[str, str] | None = None) -> list[tuple[City, Any]]:
     """The answer's cities, each with its ``placements`` list if it gave one (else None)."""
     if not isinstance(data, dict):
         raise CitiesError("expected a city file object")
@@ -82,7 +100,7 @@ def read_answer(data: Any, cities: int, components: Components) -> list[tuple[Ci
     for where, entry in entries:
         if not isinstance(entry, dict):
             raise CitiesError("expected a city object", field=where or None)
-        city_data = entry.get("city", entry)
+        city_data = _spelled_out(entry.get("city", entry), abbreviations or {})
         inner = f"{where}.city" if "city" in entry and where else ("city" if "city" in entry
                                                                    else where)
         try:
@@ -91,6 +109,16 @@ def read_answer(data: Any, cities: int, components: Components) -> list[tuple[Ci
             raise err.located(field=inner or None) from None
         out.append((city, entry.get("placements")))
     return out
+
+
+def puzzle_abbreviations(pool: Pool) -> dict[str, str]:
+    """The board's initials of the pool's civics (``CHM``), each to its token."""
+    civics = {b.civic for t in (*pool.tiles, *(p.tile for p in pool.fixed))
+              for b in buildings_of(t) if b.civic is not None and b.civic.id}
+    found: dict[str, list[str]] = {}
+    for c in civics:
+        found.setdefault(civic_abbreviation(c.id or ""), []).append(f"C:{c.id}")
+    return {abbr: ids[0] for abbr, ids in found.items() if len(ids) == 1}
 
 
 def _given_placements(raw: Any, components: Components, where: str) -> Used:
@@ -109,7 +137,11 @@ def _given_placements(raw: Any, components: Components, where: str) -> Used:
             tile = parse_tile(p["tile"], components.civics)
         except CitiesError as err:
             raise err.located(field=f"{where}[{i}].tile") from None
-        cells = tuple(tuple(c) for c in p["cells"])
+        if not all(isinstance(c, list) and len(c) == 2 and all(type(v) is int for v in c)
+                   for c in p["cells"]):
+            raise CitiesError("expected [[r, c], ...]: one [row, column] pair of whole "
+                              "numbers per cell", field=f"{where}[{i}].cells")
+        cells = tuple((c[0], c[1]) for c in p["cells"])
         used.append((tile, cells))  # type: ignore[arg-type]
     return used
 
@@ -169,9 +201,28 @@ def _check_city(puzzle: Puzzle, city: City, mat: Mat, given: Any, pool_tiles: Co
         return bad, [] if bad else [used]
     readings = list(decompositions(city, pool_tiles, rules.duplexes - fixed_d, frozenset(skip)))
     if not readings:
-        return [f"its buildings cannot be made from the puzzle's tiles ({rules.singles} "
-                f"singles and {rules.duplexes} duplexes per city, each from the pool)"], []
+        return [_unmade(city, pool_tiles, skip) or
+                f"its buildings cannot be made from the puzzle's tiles ({rules.singles} "
+                f"singles and {rules.duplexes} duplexes per city, each from the pool; a "
+                "duplex's halves lie side by side as printed)"], []
     return [], readings
+
+
+def _unmade(city: City, pool_tiles: Counter[Tile], skip: set[Coord]) -> str | None:
+    """Which of the city's buildings the puzzle's tiles do not hold, and where (if any)."""
+    have: Counter[Any] = Counter()
+    for tile, n in pool_tiles.items():
+        for b in buildings_of(tile):
+            have[b] += n
+    where: dict[Any, list[list[int]]] = {}
+    for rc, b in city.buildings():
+        if rc not in skip:
+            where.setdefault(b, []).append(list(rc))
+    over = [f"{len(cells)}x {b.token} (at {', '.join(map(str, cells))}) but the puzzle's tiles "
+            f"hold {have[b]}" for b, cells in where.items() if len(cells) > have[b]]
+    if not over:
+        return None
+    return "its buildings cannot be made from the puzzle's tiles: " + "; ".join(over)
 
 
 def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Grade:
@@ -183,7 +234,7 @@ def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Gr
     pool_tiles: Counter[Tile] = Counter()
     for t in pool.tiles:
         pool_tiles[t] += 1
-    answer = read_answer(data, pool.cities, components)
+    answer = read_answer(data, pool.cities, components, puzzle_abbreviations(pool))
     cities = [c.with_context(pool.context) for c, _ in answer]
     problems: list[str] = []
     options: list[list[Used]] = []

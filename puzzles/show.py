@@ -4,6 +4,7 @@ tiles, civic tiles, rivals and districts.  Presentation only."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rich.console import Group
 from rich.text import Text
@@ -14,7 +15,7 @@ from puzzles.puzzle import Puzzle
 from solver.twocities.game.components import Coord, Mat
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Building, Cell
-from solver.twocities.show import cell_text
+from solver.twocities.show import cell_text, render_breakdown
 
 
 def mat_picture(mat: Mat, fixed: tuple[Placement, ...] = ()) -> Text:
@@ -91,10 +92,17 @@ def render_grade(grade: Grade) -> Group:
     """A legal answer's verdict: score, optimum, percentage and the shareable result."""
     p = grade.puzzle
     scores = " / ".join(map(str, grade.city_scores))
-    lines: list[Text | str] = [
+    lines: list[Any] = [
         Text("legal: yes, built from exactly the puzzle's tiles", style="green"),
         f"score: {grade.score}" + (f" (cities {scores}; the lower counts)"
                                    if len(grade.city_scores) > 1 else ""),
+    ]
+    for i, breakdown in enumerate(grade.breakdowns()):
+        name = f"city {i + 1} " if len(grade.cities) > 1 else ""
+        lines.append(Text(f"{name}by category, against the puzzle's rivals and districts:",
+                          style="dim"))
+        lines.append(render_breakdown(breakdown))
+    lines += [
         f"optimum: {p.optimum} (proven)",
         Text(f"{grade.percent}% of the optimum", style="bold"),
         "",

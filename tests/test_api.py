@@ -64,7 +64,7 @@ def test_reconstructed_components_are_labelled() -> None:
     assert all(m.source == "reconstructed" for m in comps.mats.values())
     assert all("reconstructed" in m.label for m in comps.mats.values())
     assert sum(c.reconstructed for c in comps.civics.values()) == 20  # all but the school
-    city = City.from_notation("C:library P / O .")
+    city = City.from_notation("C:library P F F / O . F F / H H H H / S S S S")
     result = runner.invoke(cli.app, ["score", "-"], input=json.dumps(city.to_json()))
     assert "Library (reconstructed)" in result.stdout
 

@@ -13,7 +13,8 @@ import cli
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 
-GOOD = {"edition": "essential", "grid": ["F S", "P H"]}
+GOOD = {"edition": "essential", "grid": ["F S F S", "P ~ ~ H", "P H O O", "F S F S"]}
+ROWS = GOOD["grid"]
 
 
 def run_score(tmp_path: Path, data: object, raw: str | None = None) -> tuple[int, str, str]:
@@ -35,11 +36,16 @@ def run_score(tmp_path: Path, data: object, raw: str | None = None) -> tuple[int
     ({"grid": ["F S", "P 7"]}, None, "grid row 1, column 1", "unknown token"),
     ({"grid": ["C:nowhere S", "P H"]}, None, "grid row 0, column 0", "unknown civic"),
     ({"grid": ["C+PP-T S", "P H"]}, None, "grid row 0, column 0", "three different"),
-    ({"grid": ["F S", "P H"], "bridges": [[[0, 0], [5, 0]]]}, None, "bridges[0]",
-     "off the 2x2 grid"),
-    ({"grid": ["F S", "P ~"], "bridges": [[[0, 0], [1, 1]]]}, None, "bridges[0]", "landscape"),
-    ({"grid": ["F S", "P H"], "bridges": [[0, 0, 1, 1]]}, None, "bridges[0]", "[[r, c]"),
-    ({"grid": ["F S", "P H"], "edition": "deluxe"}, None, "edition", "unknown edition"),
+    ({"grid": ROWS, "bridges": [[[0, 0], [5, 0]]]}, None, "bridges[0]",
+     "off the 4x4 grid"),
+    ({"grid": ROWS, "bridges": [[[0, 0], [1, 1]]]}, None, "bridges[0]", "landscape"),
+    ({"grid": ROWS, "bridges": [[0, 0, 1, 1]]}, None, "bridges[0]", "[[r, c]"),
+    ({"grid": ROWS, "bridges": [[[0, 1], [2, 3]]]}, None, "bridges[0]", "straight line"),
+    ({"grid": ROWS, "bridges": [[[0, 0], [0, 2]]]}, None, "bridges[0]", "not all landscape"),
+    ({"grid": ROWS, "bridges": [[[1, 0], [2, 0]]]}, None, "bridges[0]", "not all landscape"),
+    ({"grid": ROWS, "edition": "deluxe"}, None, "edition", "unknown edition"),
+    ({"grid": ["F"]}, None, "grid", "4x4 (beginner) or 5x5"),
+    ({"grid": ["F S P", "P H O", "O O O"]}, None, "grid", "4x4 (beginner) or 5x5"),
     ({**GOOD, "context": {"districts": [{"types": ["office", "shoop"], "points": [9, 3]}]}},
      None, "context.districts[0].types[1]", "unknown type 'shoop'"),
     ({**GOOD, "context": {"districts": [{"types": ["office"], "points": [9]}]}},
@@ -81,14 +87,16 @@ def test_good_file_from_stdin_prints_one_json_object() -> None:
 
 
 def test_bad_table_file(tmp_path: Path) -> None:
-    table = {"cities": [{"grid": ["F S", "P H"], "builders": ["A", "B"]},
-                        {"grid": ["F S", "P Z"], "builders": ["B", "A"]}]}
+    rows = ["F S F S", "P H P H", "P H O O", "F S F S"]
+    table = {"variant": "beginner", "cities": [{"grid": rows, "builders": ["A", "B"]},
+                                               {"grid": [*rows[:3], "F S F Z"],
+                                                "builders": ["B", "A"]}]}
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))
     result = runner.invoke(cli.app, ["score", str(path)])
     assert result.exit_code == 2
-    assert "cities[1].grid row 1, column 1: unknown token 'Z'" in result.stderr
-    table["cities"][1]["grid"] = ["F S", "P H"]
+    assert "cities[1].grid row 3, column 3: unknown token 'Z'" in result.stderr
+    table["cities"][1]["grid"] = rows
     table["cities"][1]["builders"] = ["B"]
     path.write_text(json.dumps(table))
     result = runner.invoke(cli.app, ["score", str(path)])
@@ -106,3 +114,22 @@ def test_bad_components_file(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert str(path) in result.stderr and "civics[0]" in result.stderr
     assert "spaceport" in result.stderr
+
+
+@pytest.mark.parametrize("change,field,words", [
+    ({"variant": "standard"}, "cities[0].grid", "builds 5x5 cities"),
+    ({"cities": [{"grid": ["F S F S", "P ~ H H", "P H O O", "F S F S"], "builders": ["A", "B"]},
+                 {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]}, "cities[0].grid",
+     "no landscape mats"),
+    ({"cities": [{"grid": ["F S F S", "P C:library H H", "P H O O", "F S F S"],
+                  "builders": ["A", "B"]}, {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]},
+     "cities[0].grid", "no civic tiles"),
+])
+def test_table_of_another_variant(tmp_path: Path, change: dict, field: str, words: str) -> None:
+    table = {"variant": "beginner", "cities": [{"grid": ["F S F S"] * 4, "builders": ["A", "B"]},
+                                               {"grid": ["F S F S"] * 4, "builders": ["B", "A"]}]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({**table, **change}))
+    result = runner.invoke(cli.app, ["score", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{path}: {field}: " in result.stderr and words in result.stderr

@@ -152,7 +152,9 @@ def test_check_missing_file(tmp_path: Path) -> None:
     (["--from", "2026-12-01"], "--from, --to and --out"),
     (["--from", "2026-12-01", "--to", "2026-12-02", "--out", "x", "--solution"], "cannot"),
     (["--from", "2026-12-05", "--to", "2026-12-01", "--out", "x"], "before"),
-    (["--date", DAY, "--solution", "--check", "a.json"], "not both"),
+    (["--date", DAY, "--solution", "--check", "a.json"], "give one of"),
+    (["--date", DAY, "--template", "--check", "a.json"], "give one of"),
+    (["--from", "2026-12-01", "--to", "2026-12-02", "--out", "x", "--template"], "cannot"),
 ])
 def test_bad_arguments(args: list[str], words: str) -> None:
     code, _, err = daily(*args)

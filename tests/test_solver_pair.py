@@ -97,7 +97,7 @@ def test_pair_cities_score_the_same_on_their_own() -> None:
     result = solve_pair(Pool(rules, (MAT_A, MAT_B), tiles, context), time_limit=30, workers=1)
     assert result.status == "optimal"
     for c in result.cities:
-        assert score_city(city_from_json(c.to_json()["city"])).total == c.score
+        assert score_city(city_from_json(c.to_json()["city"], strict=False)).total == c.score
 
 
 def test_cli_pair_prints_one_json_object() -> None:

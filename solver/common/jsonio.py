@@ -106,17 +106,70 @@ def read_json(path: str | Path, what: str = "file") -> Any:
     return parse_json_text(text, source)
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    """Write a file so that a reader never sees half of it: a temporary file, then a rename."""
+def _nearest_existing(path: Path) -> Path:
+    for parent in (path, *path.parents):
+        if parent.exists():
+            return parent
+    return Path(".")
+
+
+def check_writable_dir(path: str | Path, what: str = "directory") -> None:
+    """Refuse, before any work, a directory that cannot be made or written to.
+
+    >>> check_writable_dir("/dev/null/x", "archive")
+    Traceback (most recent call last):
+    solver.common.errors.CitiesError: /dev/null/x: cannot make the archive there: ...
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if path.exists() and not path.is_dir():
+        raise CitiesError(f"cannot write {what}: it exists and is not a directory",
+                          source=str(path))
+    base = _nearest_existing(path)
+    if not base.is_dir():
+        raise CitiesError(f"cannot make the {what} there: {base} is not a directory",
+                          source=str(path))
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise CitiesError(f"cannot write {what}: {base} is not writable", source=str(path))
+
+
+def check_writable_file(path: str | Path, what: str = "file") -> None:
+    """Refuse, before any work, a file path that cannot be written (a directory, a path
+    under a file, a read-only directory)."""
+    path = Path(path)
+    if path.is_dir():
+        raise CitiesError(f"cannot write {what}: it is a directory", source=str(path))
+    if path.exists() and not os.access(path, os.W_OK):
+        raise CitiesError(f"cannot write {what}: permission denied", source=str(path))
+    check_writable_dir(path.parent, "directory")
+    try:  # the only sure test: make the directory and a temporary file in it
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                     suffix=TEMP_SUFFIX)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise CitiesError(f"cannot write {what}: {err.strerror or err}",
+                          source=str(path)) from None
+
+
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    """Write a file so that a reader never sees half of it: a temporary file, then a rename.
+    A path that cannot be written is a one-line CitiesError."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    except OSError as err:
+        raise CitiesError(f"cannot write: {err.strerror or err}", source=str(path)) from None
     try:
         # mkstemp creates 0600; a data file others read (an archive) wants the usual 0644.
         os.chmod(tmp, 0o644)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise CitiesError(f"cannot write: {err.strerror or err}", source=str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -125,3 +178,16 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
 def write_json_atomic(path: str | Path, data: Any) -> None:
     """Write JSON atomically (``write_bytes_atomic``), indented, with a final newline."""
     write_bytes_atomic(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
+
+
+TEMP_SUFFIX = ".tmp"
+"""What ``write_json_atomic``'s temporary files end with (``.NAME.XXXX.tmp``)."""
+
+
+def remove_stale_temps(directory: str | Path) -> int:
+    """Remove temporary files a killed writer left in ``directory``; how many were removed."""
+    removed = 0
+    for stale in Path(directory).glob(f".*.json.*{TEMP_SUFFIX}"):
+        stale.unlink(missing_ok=True)
+        removed += 1
+    return removed

@@ -263,6 +263,8 @@ def make_bots(names: list[str], players: tuple[str, ...]) -> dict[str, Bot]:
     from solver.common.errors import CitiesError
     from solver.twocities.rules.game import JAMEY
 
+    if not names:
+        raise CitiesError(f"expected at least one bot name ({', '.join(BOTS)})", field="--bots")
     for n in names:
         if n not in BOTS:
             raise CitiesError(f"unknown bot {n!r} (expected {', '.join(BOTS)})", field="--bots")

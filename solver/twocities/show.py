@@ -13,7 +13,13 @@ from rich.text import Text
 
 from solver.common.status import Status
 from solver.twocities.game.city import City
-from solver.twocities.game.tiles import LANDSCAPE, Building, Cell, cell_token
+from solver.twocities.game.tiles import (
+    LANDSCAPE,
+    Building,
+    Cell,
+    cell_token,
+    civic_abbreviation,
+)
 from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.rules.game import JAMEY
 from solver.twocities.scoring.categories import Score
@@ -39,7 +45,7 @@ EMOJI = {"factory": "⬛", "shop": "🟨", "tavern": "🟥", "park": "🟩", "of
 def cell_text(cell: Cell, width: int = 4) -> Text:
     token = cell_token(cell)
     if isinstance(cell, Building) and cell.type == "civic" and cell.civic and cell.civic.id:
-        token = "C" + "".join(w[0] for w in cell.civic.id.split("-")).upper()[:3]
+        token = civic_abbreviation(cell.civic.id)
     label = token[:width].center(width)
     if cell is LANDSCAPE:
         return Text(label, style="cyan on dark_blue")

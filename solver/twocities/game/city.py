@@ -19,7 +19,13 @@ from typing import Any
 import networkx as nx
 
 from solver.common.errors import CitiesError
-from solver.twocities.game.components import Bridge, Coord, load_components, parse_bridges
+from solver.twocities.game.components import (
+    Bridge,
+    Coord,
+    check_bridge_lines,
+    load_components,
+    parse_bridges,
+)
 from solver.twocities.game.rulesets import editions
 from solver.twocities.game.tiles import LANDSCAPE, Building, Cell, Civic, cell_token, parse_cell
 from solver.twocities.game.vocab import check_type
@@ -173,7 +179,8 @@ class City:
                 bridges.append([[int(v) for v in a.split(",")], [int(v) for v in b.split(",")]])
             except ValueError:
                 raise CitiesError(f"bad bridge {w!r} (expected r,c-r,c)", field="bridges") from None
-        return city_from_json({"edition": edition, "grid": rows, "bridges": bridges}, civics)
+        return city_from_json({"edition": edition, "grid": rows, "bridges": bridges}, civics,
+                              strict=False)
 
     def to_json(self) -> dict[str, Any]:
         """The city file object (``cities score`` reads it back unchanged)."""
@@ -262,8 +269,18 @@ def parse_context(data: Any, where: str = "context") -> Context:
     return Context(factories, tuple(districts))
 
 
-def city_from_json(data: Any, civics: Mapping[str, Civic] | None = None) -> City:
-    """A City from a city file object; errors are CitiesErrors naming the field."""
+#: The sizes a city file may have: the beginner variant builds 4x4, the others 5x5.
+FILE_SIZES = (4, 5)
+
+
+def city_from_json(data: Any, civics: Mapping[str, Civic] | None = None,
+                   strict: bool = True) -> City:
+    """A City from a city file object; errors are CitiesErrors naming the field.
+
+    ``strict`` (files): the city is 4x4 or 5x5 and its bridges cross landscape in straight
+    lines, as in play.  The notation (``City.from_notation``) also takes the smaller and
+    freer cities that rule examples and property tests draw.
+    """
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object with a grid")
     edition = data.get("edition", "essential")
@@ -274,10 +291,14 @@ def city_from_json(data: Any, civics: Mapping[str, Civic] | None = None) -> City
         raise CitiesError("missing", field="grid")
     grid = parse_grid(data["grid"], load_components().civics if civics is None else civics)
     n = len(grid)
+    if strict and n not in FILE_SIZES:
+        raise CitiesError(f"has {n} rows; a city is 4x4 (beginner) or 5x5", field="grid")
     bridges = parse_bridges(data.get("bridges", []), n, n)
     for i, (a, b) in enumerate(bridges):
         for end in (a, b):
             if grid[end[0]][end[1]] is LANDSCAPE:
                 raise CitiesError(f"cell {list(end)} is landscape; a bridge joins building spaces",
                                   field=f"bridges[{i}]")
+    if strict:
+        check_bridge_lines(grid, bridges)
     return City(grid, bridges, parse_context(data.get("context")), edition)

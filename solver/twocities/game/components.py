@@ -100,6 +100,19 @@ class Components:
         return Counter({t: n for t, n in self.singles.items() if civics or not t.startswith("C")})
 
 
+def _count(value: Any, where: str) -> int:
+    if type(value) is not int or value < 0:
+        raise CitiesError("expected a whole number, 0 or more", field=where)
+    return value
+
+
+def _optional_list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise CitiesError("expected a list", field=key)
+    return value
+
+
 def _require(d: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in d:
         raise CitiesError("missing", field=f"{where}{key}")
@@ -137,6 +150,7 @@ def parse_mat(data: Any, where: str = "mat") -> Mat:
                     f"cell {list(end)} is landscape; a bridge joins two building spaces",
                     field=f"{where}.bridges[{i}]",
                 )
+    check_bridge_lines(rows, bridges, f"{where}.bridges")
     return Mat(
         id=str(data.get("id", "custom")),
         name=str(data.get("name", data.get("id", "custom mat"))),
@@ -144,6 +158,24 @@ def parse_mat(data: Any, where: str = "mat") -> Mat:
         bridges=bridges,
         source=str(data.get("source", "given")),
     )
+
+
+def check_bridge_lines(grid: Any, bridges: tuple[Bridge, ...], where: str = "bridges") -> None:
+    """A bridge crosses landscape in a straight line: its ends share a row or a column and
+    every space between them is landscape (at least one).
+
+    >>> check_bridge_lines([[".", "~", "."]], (((0, 0), (0, 2)),)) is None
+    True
+    """
+    for i, (a, b) in enumerate(bridges):
+        if a[0] != b[0] and a[1] != b[1]:
+            raise CitiesError(f"{list(a)} and {list(b)} are not in one row or column; a bridge "
+                              "crosses landscape in a straight line", field=f"{where}[{i}]")
+        between = [(r, c) for r in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+                   for c in range(min(a[1], b[1]), max(a[1], b[1]) + 1) if (r, c) not in (a, b)]
+        if not between or any(grid[r][c] not in (LANDSCAPE, "~") for r, c in between):
+            raise CitiesError(f"the spaces between {list(a)} and {list(b)} are not all "
+                              "landscape; a bridge crosses landscape", field=f"{where}[{i}]")
 
 
 def parse_bridges(data: Any, height: int, width: int, where: str = "bridges") -> tuple[Bridge, ...]:
@@ -186,7 +218,10 @@ def _parse_components(data: Any, source: str) -> Components:
         if not isinstance(c, dict):
             raise CitiesError("expected an object", field=where)
         cid = _require(c, "id", str, f"{where}.")
-        likes = frozenset(_require(c, "likes", list, f"{where}."))
+        raw_likes = _require(c, "likes", list, f"{where}.")
+        if not all(isinstance(t, str) for t in raw_likes):
+            raise CitiesError("expected a list of type names", field=f"{where}.likes")
+        likes = frozenset(raw_likes)
         dislikes = _require(c, "dislikes", str, f"{where}.")
         try:
             check_civic_types(likes, dislikes)
@@ -204,11 +239,11 @@ def _parse_components(data: Any, source: str) -> Components:
             if not isinstance(n, dict) or set(n) - set(TAVERN_KINDS):
                 raise CitiesError("expected counts per tavern kind", field="singles.tavern")
             for kind, k in n.items():
-                singles[Building(TAVERN, tavern=kind).token] = int(k)
+                singles[Building(TAVERN, tavern=kind).token] = _count(k, f"singles.tavern.{kind}")
         elif t == CIVIC:
             continue  # one of each civic tile listed under "civics"
         else:
-            singles[Building(t).token] = int(n)
+            singles[Building(t).token] = _count(n, f"singles.{t}")
     for cid in civics:
         singles[f"C:{cid}"] = 1
 
@@ -235,13 +270,23 @@ def _parse_components(data: Any, source: str) -> Components:
         mats[mat.id] = mat
 
     cards = []
-    for i, card in enumerate(data.get("district_cards", [])):
+    for i, card in enumerate(_optional_list(data, "district_cards")):
         t = card.get("type") if isinstance(card, dict) else card
-        if t not in BUILDING_TYPES:
+        if not isinstance(t, str) or t not in BUILDING_TYPES:
             raise CitiesError(f"unknown type {t!r}", field=f"district_cards[{i}]")
         cards.append(t)
-    tiles = tuple(tuple(int(v) for v in p) for p in data.get("district_scoring_tiles", []))
-    forbidden = tuple(frozenset(p) for p in data.get("forbidden_district_pairs", []))
+    tiles = []
+    for i, p in enumerate(_optional_list(data, "district_scoring_tiles")):
+        if not (isinstance(p, list) and len(p) == 2):
+            raise CitiesError("expected [first, second] points",
+                              field=f"district_scoring_tiles[{i}]")
+        tiles.append(tuple(_count(v, f"district_scoring_tiles[{i}]") for v in p))
+    forbidden = []
+    for i, p in enumerate(_optional_list(data, "forbidden_district_pairs")):
+        if not (isinstance(p, list) and len(p) == 2 and all(
+                isinstance(t, str) and t in BUILDING_TYPES for t in p)):
+            raise CitiesError("expected two type names", field=f"forbidden_district_pairs[{i}]")
+        forbidden.append(frozenset(p))
     return Components(
         name=str(data.get("name", source)),
         singles=singles,
@@ -249,8 +294,8 @@ def _parse_components(data: Any, source: str) -> Components:
         civics=civics,
         mats=mats,
         district_cards=tuple(cards),
-        district_scoring_tiles=tiles,  # type: ignore[arg-type]
-        forbidden_district_pairs=forbidden,
+        district_scoring_tiles=tuple(tiles),  # type: ignore[arg-type]
+        forbidden_district_pairs=tuple(forbidden),
         source=source,
     )
 

@@ -229,6 +229,7 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
 
     fixed = placements_from_json(data.get("fixed", []), components, rules, "fixed")
     pool = Pool(rules, mats, tiles, parse_context(data.get("context")), fixed)
+    check_within_box(pool, components)
     singles, duplexes = pool.to_choose()
     have_s, have_d = len(pool.singles), len(pool.duplexes)
     if singles < 0 or duplexes < 0:
@@ -238,6 +239,30 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
             f"{have_s} singles and {have_d} duplexes cannot fill the city: it still takes "
             f"{singles} singles and {duplexes} duplexes", field="tiles")
     return pool
+
+
+def check_within_box(pool: Pool, components: Components) -> None:
+    """Refuse a pool beyond the box: more singles, duplexes or buildings of a type than the
+    whole box holds.  No game deals such a pool, and the solver's tables grow with it (a
+    pool of 500 tiles spent minutes before the first solve; the box itself is solved within
+    the time limit plus a few seconds)."""
+    box_singles = components.single_pool(civics=pool.rules.modules["civics"])
+    box_tiles: list[Tile] = [parse_tile(t, components.civics) for t, n in box_singles.items()
+                             for _ in range(n)]
+    box_tiles += list(components.duplexes)
+    placed = [p.tile for p in pool.fixed]
+    singles = len(pool.singles) + sum(isinstance(t, Building) for t in placed)
+    duplexes = len(pool.duplexes) + sum(isinstance(t, Duplex) for t in placed)
+    box_s, box_d = sum(box_singles.values()), len(components.duplexes)
+    if singles > box_s or duplexes > box_d:
+        raise CitiesError(f"{singles} singles and {duplexes} duplexes: more than the whole box "
+                          f"holds ({box_s} singles, {box_d} duplexes)", field="tiles")
+    have = Counter(b.type for b in pool.buildings)
+    box = Counter(b.type for t in box_tiles for b in buildings_of(t))
+    over = [f"{n} {t} buildings (the box holds {box[t]})" for t, n in sorted(have.items())
+            if n > box[t]]
+    if over:
+        raise CitiesError(f"more than the whole box holds: {', '.join(over)}", field="tiles")
 
 
 def check_mat_module(rules: Ruleset, has_mat: bool) -> None:

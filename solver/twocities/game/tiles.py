@@ -128,9 +128,27 @@ def parse_building(token: str, civics: Mapping[str, Civic] | None = None) -> Bui
         return Building(CIVIC, civic=civics[cid])
     if token.startswith("C+"):
         return Building(CIVIC, civic=parse_civic_spec(token))
-    raise CitiesError(
-        f"unknown token {token!r} (expected F S P O H, Tf Td Tm Tb, C:<id>, C+XY-Z, ~ or .)"
-    )
+    if _ABBREVIATION.match(token) and civics:
+        found = [c for cid, c in civics.items() if civic_abbreviation(cid) == token]
+        if len(found) == 1:
+            return Building(CIVIC, civic=found[0])
+        if found:
+            named = " or ".join(f"C:{c.id}" for c in found)
+            raise CitiesError(f"{token!r} could be {named}: write the one you mean")
+    raise CitiesError(f"unknown token {token!r} (expected {_BUILDING_TOKENS})")
+
+
+_BUILDING_TOKENS = "F S P O H, Tf Td Tm Tb, C:<id>, C+XY-Z or a civic's initials such as CTH"
+_ABBREVIATION = re.compile(r"^C[A-Z]{1,3}$")
+
+
+def civic_abbreviation(civic_id: str) -> str:
+    """How a board shows a civic tile: C and the initials of its id's words (at most three).
+
+    >>> civic_abbreviation("harbour-master")
+    'CHM'
+    """
+    return "C" + "".join(w[0] for w in civic_id.split("-") if w).upper()[:3]
 
 
 def parse_cell(token: str, civics: Mapping[str, Civic] | None = None) -> Cell:
@@ -139,7 +157,13 @@ def parse_cell(token: str, civics: Mapping[str, Civic] | None = None) -> Cell:
         return LANDSCAPE
     if token == ".":
         return None
-    return parse_building(token, civics)
+    try:
+        return parse_building(token, civics)
+    except CitiesError as err:
+        if err.message.startswith("unknown token"):
+            raise CitiesError(f"unknown token {token!r} (expected {_BUILDING_TOKENS}, "
+                              "~ landscape or . empty)") from None
+        raise
 
 
 def cell_token(cell: Cell) -> str:
@@ -208,6 +232,12 @@ def parse_tile(token: str, civics: Mapping[str, Civic] | None = None) -> Tile:
     >>> parse_tile("F|O").horizontal
     True
     """
+    if token in ("~", "."):
+        raise CitiesError(f"{token!r} is {'landscape' if token == '~' else 'an empty space'}, "
+                          "not a tile")
+    if token.count("|") + token.count("/") > 1:
+        raise CitiesError(f"duplex {token!r}: a duplex joins exactly two buildings "
+                          "(A|B horizontal or A/B vertical)")
     for sep, horizontal in (("|", True), ("/", False)):
         if sep in token:
             a, _, b = token.partition(sep)

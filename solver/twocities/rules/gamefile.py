@@ -94,6 +94,21 @@ def _strings(data: Any, where: str) -> list[str]:
     return list(data)
 
 
+def _tiles(data: Any, where: str, comps: Components, rules: Any,
+           kind: str | None = None) -> list[str]:
+    """Tile tokens naming real tiles (as a pool file's do); ``kind`` "single" or "duplex"
+    keeps to one kind."""
+    from solver.twocities.game.pool import tile_from_json
+    from solver.twocities.game.tiles import Duplex
+
+    tokens = _strings(data, where)
+    for i, token in enumerate(tokens):
+        tile = tile_from_json(token, comps, rules, f"{where}[{i}]")
+        if kind is not None and isinstance(tile, Duplex) != (kind == "duplex"):
+            raise CitiesError(f"expected a {kind} tile, not {token!r}", field=f"{where}[{i}]")
+    return tokens
+
+
 def game_from_json(data: Any, components: Components | None = None) -> Any:
     """A Game from a game file object; impossible games are one-line CitiesErrors."""
     from collections import Counter
@@ -143,9 +158,9 @@ def game_from_json(data: Any, components: Components | None = None) -> Any:
     for p, h in hands_raw.items():
         if p not in players:
             raise CitiesError(f"{p!r} is not a player", field="hands")
-        hands[p] = _strings(h, f"hands.{p}")
-    for key in ("bag", "duplex_stack", "discards"):
-        _strings(data.get(key, []), key)
+        hands[p] = _tiles(h, f"hands.{p}", comps, rules)
+    for key, kind in (("bag", "single"), ("duplex_stack", "duplex"), ("discards", None)):
+        _tiles(data.get(key, []), key, comps, rules, kind)
     fallbacks = data.get("fallbacks", {})
     if not isinstance(fallbacks, dict) or not all(type(v) is int for v in fallbacks.values()):
         raise CitiesError("expected an object of fallback: count", field="fallbacks")

@@ -22,6 +22,7 @@ from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, Context, District, city_from_json, parse_context
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
+from solver.twocities.game.tiles import LANDSCAPE
 from solver.twocities.scoring.categories import Score, score_city
 from solver.twocities.scoring.rivals import with_rivals
 
@@ -124,6 +125,22 @@ def score_table_data(data: Any, components: Components | None = None,
         raise err.located(source="<stdin>" if source == "-" else source) from None
 
 
+def _check_variant(city: City, rules: Ruleset, where: str) -> None:
+    """A table's cities are the variant's: its size, its edition, and no civic tiles or
+    landscape where the variant has none."""
+    what = f"the {rules.variant} variant"
+    if city.size != rules.size:
+        raise CitiesError(f"{what} builds {rules.size}x{rules.size} cities, this one is "
+                          f"{city.size}x{city.size}", field=f"{where}.grid")
+    if city.edition != rules.edition:
+        raise CitiesError(f"the table is {rules.edition} edition, this city {city.edition}",
+                          field=f"{where}.edition")
+    if not rules.modules["civics"] and city.of_type("civic"):
+        raise CitiesError(f"{what} has no civic tiles", field=f"{where}.grid")
+    if not rules.modules["mats"] and any(city.at(rc) is LANDSCAPE for rc in city.cells()):
+        raise CitiesError(f"{what} has no landscape mats", field=f"{where}.grid")
+
+
 def _score_table_data(data: dict[str, Any], components: Components) -> TableResult:
     edition = str(data.get("edition", "essential"))
     rules = load_ruleset(edition, str(data.get("variant", "standard")))
@@ -142,6 +159,7 @@ def _score_table_data(data: dict[str, Any], components: Components) -> TableResu
                                   components.civics)
         except CitiesError as err:
             raise err.located(field=where) from None
+        _check_variant(city, rules, where)
         entries.append((str(raw.get("name", f"city {i + 1}")), tuple(builders), city))
     if len(entries) < 2:
         raise CitiesError("a table has at least two cities", field="cities")
