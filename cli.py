@@ -18,9 +18,16 @@ from puzzles.archive import build_archive, prepare_directory, puzzle_for
 from puzzles.grade import grade
 from puzzles.plan import date_range, parse_date
 from puzzles.show import render_grade, render_puzzle
+from puzzles.template import answer_template, readable_json
 from solver.common import options
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_bytes_atomic
+from solver.common.jsonio import (
+    check_writable_file,
+    parse_json_text,
+    read_json,
+    source_name,
+    write_bytes_atomic,
+)
 from solver.twocities.bots import make_bots
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
@@ -43,6 +50,14 @@ from solver.twocities.show import (
     render_table,
     status_line,
 )
+from solver.twocities.svg import picture, png_bytes
+from solver.usa import show as usa_view
+from solver.usa.game import cityfile as usa_cityfile
+from solver.usa.game import components as usa_components
+from solver.usa.game import notation as usa_notation
+from solver.usa.rules import legality as usa_legality
+from solver.usa.rules import moves as usa_move_list
+from solver.usa.scoring import categories as usa_scoring
 
 app = typer.Typer(
     cls=options.OneLineErrors,
@@ -261,11 +276,9 @@ def daily(
         day = parse_date(date) if date is not None else dt.date.today()
         answer = None
         if check_file:  # a bad answer file is refused before the puzzle is made
-            from solver.common.jsonio import read_json
             answer = read_json(check_file, "answer file")
         puzzle = _daily_puzzle(day)
         if template:
-            from puzzles.template import answer_template, readable_json
             sys.stdout.write(readable_json(answer_template(puzzle)) + "\n")
         elif check_file:
             _daily_check(puzzle, check_file, json_out, answer)
@@ -385,7 +398,6 @@ def play(
 
     def run() -> None:
         if save is not None:
-            from solver.common.jsonio import check_writable_file
             check_writable_file(save, "game file")  # before the game, not after it
         rules = load_ruleset(edition, variant)
         game = new_game(rules, players, seed, districts=districts)
@@ -518,28 +530,24 @@ UsaFile = Annotated[str, typer.Argument(help="A Cities USA city file (JSON); - f
 
 
 def _usa_city(file: str, components: Path | None) -> Any:
-    from solver.usa.game.cityfile import load_city
-    from solver.usa.game.components import load_components
 
-    return load_city(file, load_components(components))
+    return usa_cityfile.load_city(file, usa_components.load_components(components))
 
 
 @usa_app.command("score")
 def usa_score(file: UsaFile, json_out: JsonOption = False,
               components: ComponentsOption = None) -> None:
     """Score a Cities USA city: every category (penalties negative) and the total."""
-    from solver.usa.scoring.categories import score_city
-    from solver.usa.show import render_breakdown, render_cards, render_city
 
     def run() -> None:
         city = _usa_city(file, components)
-        result = score_city(city)
+        result = usa_scoring.score_city(city)
         if json_out:
             print_json(result.to_json())
             return
-        console.print(render_city(city))
-        console.print(render_cards(city), end="")
-        console.print(render_breakdown(result))
+        console.print(usa_view.render_city(city))
+        console.print(usa_view.render_cards(city), end="")
+        console.print(usa_view.render_breakdown(result))
 
     guarded(run)
 
@@ -547,16 +555,14 @@ def usa_score(file: UsaFile, json_out: JsonOption = False,
 @usa_app.command("show")
 def usa_show(file: UsaFile, components: ComponentsOption = None) -> None:
     """Draw a Cities USA city with its streets, bridges and dead ends; its tiles and cards."""
-    from solver.usa.game.notation import format_city
-    from solver.usa.show import legend, render_cards, render_city, render_tiles
 
     def run() -> None:
         city = _usa_city(file, components)
-        console.print(render_city(city))
-        console.print(legend())
-        console.print(render_tiles(city))
-        console.print(render_cards(city), end="")
-        console.print(f"notation: {format_city(city)}", style="dim")
+        console.print(usa_view.render_city(city))
+        console.print(usa_view.legend())
+        console.print(usa_view.render_tiles(city))
+        console.print(usa_view.render_cards(city), end="")
+        console.print(f"notation: {usa_notation.format_city(city)}", style="dim")
         console.print(f"bridges left: {city.remaining_bridges}", style="dim")
 
     guarded(run)
@@ -571,8 +577,6 @@ def usa_check(
     components: ComponentsOption = None,
 ) -> None:
     """Is ACTION legal on the city (tile, bridge, feature, building, top, card, achievement)?"""
-    from solver.common.jsonio import parse_json_text, read_json, source_name
-    from solver.usa.rules.legality import check as check_action
 
     def run() -> None:
         city = _usa_city(state, components)
@@ -581,7 +585,7 @@ def usa_check(
         data = parse_json_text(text, source) if text.startswith("{") else \
             read_json(action, "action file")
         try:
-            verdict = check_action(city, data)
+            verdict = usa_legality.check(city, data)
         except CitiesError as err:
             raise err.located(source=source) from None
         if json_out:
@@ -604,12 +608,11 @@ def usa_moves(
     components: ComponentsOption = None,
 ) -> None:
     """Every legal place and rotation of TILE, with the bridges each forces."""
-    from solver.usa.rules.moves import legal_moves
 
     def run() -> None:
         city = _usa_city(state, components)
         try:
-            found = legal_moves(city, city.components.tile(tile))
+            found = usa_move_list.legal_moves(city, city.components.tile(tile))
         except CitiesError as err:
             raise err.located(field="--tile") from None
         if json_out:
@@ -638,7 +641,6 @@ def _write_bytes(path: Path, data: bytes, option: str) -> None:
 
 def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
                    components: Path | None, source: str) -> None:
-    from solver.twocities.svg import picture, png_bytes
 
     if is_table(data):
         raise CitiesError("a picture shows one city, pool or puzzle; this is a table file",

@@ -108,9 +108,11 @@ def test_a_pool_shows_its_mat_and_every_tile_of_its_tray() -> None:
 
 
 def test_solve_output_draws_its_duplexes() -> None:
-    data = {"city": {"grid": ["F O", "P H"]},
-            "placements": [{"tile": "F|O", "cells": [[0, 0], [0, 1]]},
-                           {"tile": "P", "cells": [[1, 0]]}, {"tile": "H", "cells": [[1, 1]]}]}
+    grid = ["F O P H", "P H F S", "S F O P", "H P S F"]
+    singles = [{"tile": t, "cells": [[r, c]]} for r, row in enumerate(grid)
+               for c, t in enumerate(row.split()) if r or c > 1]
+    data = {"city": {"grid": grid},
+            "placements": [{"tile": "F|O", "cells": [[0, 0], [0, 1]]}, *singles]}
     assert 'class="duplex"' in picture(data)
 
 
