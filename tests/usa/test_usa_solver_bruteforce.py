@@ -56,10 +56,11 @@ def geometry_pool(seed: int) -> Pool:
     rng = random.Random(seed)
     comps = components(SYMMETRIC)
     aid = rng.choice(GEOMETRY_ACHIEVEMENTS)
+    choose = rng.random() < 0.5  # 4 tiles for 3 places, or a bridge: the search stays short
     return pool_from_json({
         "game": "cities-usa", "size": [2, 2], "start": rng.choice(["s-1", "s-2"]),
-        "tiles": rng.sample([f"c-{i}" for i in range(1, 7)], rng.choice([3, 4])),
-        "bridges": rng.choice([0, 1, 2]),
+        "tiles": rng.sample([f"c-{i}" for i in range(1, 7)], 4 if choose else 3),
+        "bridges": 0 if choose else 1,
         "cards": rng.sample(GEOMETRY_CARDS, 3),
         "achievements": [{"achievement": aid, "points": comps.achievements[aid].points[0]}]},
         comps)

@@ -67,6 +67,9 @@ def _components(cm: CityModel, linked: dict[tuple[Space, Space], Any], name: str
             m.Add(depth[s] <= depth[u] + 1).OnlyEnforceIf([] if link is True else [link])
             parents.append(parent)
         m.Add(sum(parents) == 1 - root)
+        # A path to the root is never shorter than the grid distance (for the LP's sake).
+        m.Add(depth[s] >= sum((abs(s[0] - t[0]) + abs(s[1] - t[1])) * member[s, t]
+                              for t in spaces[:index[s] + 1]))
     size = {t: sum(member[s, t] for s in spaces[index[t]:]) for t in spaces}
     return Groups(member, size)
 

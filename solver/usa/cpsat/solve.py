@@ -130,7 +130,7 @@ def exact_categories(city: City, pool: Pool) -> dict[str, int]:
         m.Add(lit == int(b is not None and b.color == c and b.stories == h
                          and (h <= tall or b.top)))
     solver = cp_model.CpSolver()
-    configure(solver.parameters, 30.0, 1, None)
+    settings(solver.parameters, 30.0, 1, None)
     if solver.Solve(m) != cp_model.OPTIMAL:
         raise ModelMismatch("the model cannot rebuild its own answer")
     return _model_categories(cm, solver)
@@ -146,6 +146,18 @@ def rescore(city: City, model: dict[str, int]) -> Score:
         if not achievement_met(city.components.achievements[aid], city):
             raise ModelMismatch(f"the model claims {aid}, which the city does not meet")
     return score
+
+
+def settings(params: Any, time_limit: float | None, workers: int,
+             deterministic_time: float | None) -> None:
+    """CP-SAT settings, workers pinned. Several workers: the shared settings (``common.sat``),
+    whose strong LP relaxation proves bounds. One worker: a lighter relaxation, which on
+    small pools proves optima in a fraction of the time (a 2x2 pool: 2.6 s against no proof
+    in 30 s)."""
+    configure(params, time_limit, workers, deterministic_time)
+    params.random_seed = 0
+    if workers == 1:
+        params.linearization_level = 1
 
 
 class _Watch(cp_model.CpSolverSolutionCallback):
@@ -173,8 +185,7 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         cm = build_model(pool, excluded)
         solver = cp_model.CpSolver()
         left = None if time_limit is None else time_limit - (time.monotonic() - began)
-        configure(solver.parameters, left, workers, deterministic_time)
-        solver.parameters.random_seed = 0
+        settings(solver.parameters, left, workers, deterministic_time)
         watch = _Watch(progress, began) if progress is not None else None
         code = solver.Solve(cm.m, watch)
         status = _STATUS.get(code, Status.UNKNOWN)
