@@ -39,7 +39,7 @@ def achievements(cm: CityModel) -> Any:
     """The pool's ring value of every achievement the city meets."""
     comps, m = cm.pool.components, cm.m
     claimed = {}
-    for aid, points in cm.pool.achievements:
+    for aid, _ in cm.pool.achievements:
         ach = comps.achievements[aid]
         claimed[aid] = m.NewBoolVar(f"claimed[{aid}]")
         m.Add(count(cm, ach.requirement) >= ach.at_least).OnlyEnforceIf(claimed[aid])
@@ -51,8 +51,9 @@ def achievements(cm: CityModel) -> Any:
 def cards(cm: CityModel) -> Any:
     """Each card copy: its points for every occurrence of its requirement."""
     comps = cm.pool.components
-    return _record(cm, "cards", sum(n * comps.cards[c].points * count(cm, comps.cards[c].requirement)
-                                    for c, n in sorted(Counter(cm.pool.cards).items())))
+    return _record(cm, "cards", sum(
+        n * comps.cards[c].points * count(cm, comps.cards[c].requirement)
+        for c, n in sorted(Counter(cm.pool.cards).items())))
 
 
 def construction_sites(cm: CityModel) -> Any:

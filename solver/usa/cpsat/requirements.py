@@ -59,8 +59,11 @@ def _neighbourhood_ok(cm: CityModel, r: Requirement, g: Groups, t: Space, cert: 
     members = [s for s in cm.spaces if s >= t]
     if r.only:
         for s in members:
-            ok = any_of(m, [matches(cm, s, k) for k in sorted(r.only)], f"only[{s}]")
-            m.AddBoolOr([cert.Not(), g.member[s, t].Not(), ok])
+            key = ("only", s, r.only)
+            if key not in cm.cache:
+                cm.cache[key] = any_of(m, [matches(cm, s, k) for k in sorted(r.only)],
+                                       f"only[{s}]")
+            m.AddBoolOr([cert.Not(), g.member[s, t].Not(), cm.cache[key]])
     for k, n in r.with_:
         found = []
         for s in members:
