@@ -17,7 +17,7 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.usa.cpsat.groups import areas
 from solver.usa.cpsat.layout import CityModel
-from solver.usa.cpsat.literals import all_of
+from solver.usa.cpsat.literals import all_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
 from solver.usa.cpsat.requirements import count
 from solver.usa.game.vocab import ARM_STEP, OPPOSITE
@@ -42,7 +42,7 @@ def achievements(cm: CityModel) -> Any:
     for aid, _ in cm.pool.achievements:
         ach = comps.achievements[aid]
         claimed[aid] = m.NewBoolVar(f"claimed[{aid}]")
-        m.Add(count(cm, ach.requirement) >= ach.at_least).OnlyEnforceIf(claimed[aid])
+        at_least_if(m, count(cm, ach.requirement), ach.at_least, claimed[aid])
     cm.cache["claimed"] = claimed
     return _record(cm, "achievements", sum(points * claimed[aid]
                                            for aid, points in cm.pool.achievements))
@@ -81,7 +81,7 @@ def dead_ends_score(cm: CityModel) -> Any:
                                                cm.arm[other, OPPOSITE[arm]].Not()],
                                            f"dead_end[{(r, c)},{arm}]")
     for lit in dead.values():
-        m.Add(sum(cm.bridge.values()) == cm.pool.bridges).OnlyEnforceIf(lit)
+        at_least_if(m, sum(cm.bridge.values()), cm.pool.bridges, lit)
     cm.cache["dead_end"] = dead
     return _record(cm, "dead_ends", -cm.rules["dead_end_penalty"] * sum(dead.values()))
 
@@ -106,10 +106,9 @@ def yachts_and_benches(cm: CityModel) -> Any:
                     else cm.cache["fits", t, fid]
                 if ("fits", t, fid) not in cm.cache:
                     cm.cache["fits", t, fid] = fits
-                    if sc.get("or_more"):
-                        m.Add(g.size[t] >= sc["area_size"]).OnlyEnforceIf(fits)
-                    else:
-                        m.Add(g.size[t] == sc["area_size"]).OnlyEnforceIf(fits)
+                    at_least_if(m, g.size[t], sc["area_size"], fits)
+                    if not sc.get("or_more"):
+                        at_most_if(m, g.size[t], sc["area_size"], len(cm.spaces), fits)
                 m.AddBoolOr([scored.Not(), g.member[s, t].Not(), fits])
             total.append(sc["points"] * scored)
     return _record(cm, "yachts_and_benches", sum(total))

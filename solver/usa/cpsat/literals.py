@@ -35,3 +35,18 @@ def equal_to(m: cp_model.CpModel, expr: cp_model.LinearExprT, name: str) -> Lit:
     b = m.NewBoolVar(name)
     m.Add(b == expr)
     return b
+
+
+def at_least_if(m: cp_model.CpModel, expr: cp_model.LinearExprT, n: int, lit: Lit) -> None:
+    """``expr >= n`` when ``lit`` holds (``expr`` never negative). Also written as the linear
+    ``expr >= n * lit``, which every LP relaxation keeps (an enforced constraint enters only
+    the strongest one)."""
+    m.Add(expr >= n).OnlyEnforceIf(lit)
+    m.Add(expr >= n * lit)
+
+
+def at_most_if(m: cp_model.CpModel, expr: cp_model.LinearExprT, n: int, most: int,
+               lit: Lit) -> None:
+    """``expr <= n`` when ``lit`` holds, ``expr`` never above ``most``; linear as above."""
+    m.Add(expr <= n).OnlyEnforceIf(lit)
+    m.Add(expr <= n + (most - n) * (1 - lit))

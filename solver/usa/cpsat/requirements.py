@@ -11,7 +11,7 @@ from typing import Any
 
 from solver.usa.cpsat.groups import Groups, areas, neighbourhoods
 from solver.usa.cpsat.layout import CityModel
-from solver.usa.cpsat.literals import Lit, all_of, any_of
+from solver.usa.cpsat.literals import Lit, all_of, any_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
 from solver.usa.game.city import Space
 from solver.usa.game.requirements import Requirement
@@ -48,10 +48,9 @@ def most_spaces(cm: CityModel, kind: str) -> int:
 
 
 def _size_ok(cm: CityModel, r: Requirement, size: Any, cert: Lit) -> None:
+    at_least_if(cm.m, size, r.exact_size or r.size, cert)
     if r.exact_size:
-        cm.m.Add(size == r.exact_size).OnlyEnforceIf(cert)
-    else:
-        cm.m.Add(size >= r.size).OnlyEnforceIf(cert)
+        at_most_if(cm.m, size, r.exact_size, len(cm.spaces), cert)
 
 
 def _neighbourhood_ok(cm: CityModel, r: Requirement, g: Groups, t: Space, cert: Lit) -> None:
@@ -71,7 +70,7 @@ def _neighbourhood_ok(cm: CityModel, r: Requirement, g: Groups, t: Space, cert: 
             m.AddImplication(w, g.member[s, t])
             m.AddImplication(w, matches(cm, s, k))
             found.append(w)
-        m.Add(sum(found) >= n).OnlyEnforceIf(cert)
+        at_least_if(m, sum(found), n, cert)
     if r.enclosed:
         for s in members:
             if cm.on_edge(s):

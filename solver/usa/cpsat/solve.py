@@ -18,11 +18,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.common.sat import configure, whole
 from solver.common.status import Progress, Status
 from solver.usa.cpsat.categories import CATEGORY_MODELS
 from solver.usa.cpsat.layout import CityModel, new_city_model
 from solver.usa.cpsat.pieces import building_stacks, feature_tiles
+from solver.usa.cpsat.race import light, race
 from solver.usa.game.city import Building, City, PlacedTile
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.pool import Pool
@@ -130,7 +130,7 @@ def exact_categories(city: City, pool: Pool) -> dict[str, int]:
         m.Add(lit == int(b is not None and b.color == c and b.stories == h
                          and (h <= tall or b.top)))
     solver = cp_model.CpSolver()
-    settings(solver.parameters, 30.0, 1, None)
+    light(solver.parameters, 30.0, None)
     if solver.Solve(m) != cp_model.OPTIMAL:
         raise ModelMismatch("the model cannot rebuild its own answer")
     return _model_categories(cm, solver)
@@ -148,32 +148,6 @@ def rescore(city: City, model: dict[str, int]) -> Score:
     return score
 
 
-def settings(params: Any, time_limit: float | None, workers: int,
-             deterministic_time: float | None) -> None:
-    """CP-SAT settings, workers pinned. Several workers: the shared settings (``common.sat``),
-    whose strong LP relaxation proves bounds. One worker: a lighter relaxation, which on
-    small pools proves optima in a fraction of the time (a 2x2 pool: 2.6 s against no proof
-    in 30 s)."""
-    configure(params, time_limit, workers, deterministic_time)
-    params.random_seed = 0
-    if workers == 1:
-        params.linearization_level = 1
-
-
-class _Watch(cp_model.CpSolverSolutionCallback):
-    def __init__(self, report: Progress, began: float):
-        super().__init__()
-        self.report, self.began = report, began
-
-    def on_solution_callback(self) -> None:
-        self.report(whole(self.ObjectiveValue()), whole(self.BestObjectiveBound()),
-                    time.monotonic() - self.began)
-
-
-_STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
-           cp_model.INFEASIBLE: Status.INFEASIBLE}
-
-
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
                progress: Progress | None = None) -> UsaSolveResult:
@@ -183,21 +157,14 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     bound: int | None = None
     while True:
         cm = build_model(pool, excluded)
-        solver = cp_model.CpSolver()
         left = None if time_limit is None else time_limit - (time.monotonic() - began)
-        settings(solver.parameters, left, workers, deterministic_time)
-        watch = _Watch(progress, began) if progress is not None else None
-        code = solver.Solve(cm.m, watch)
-        status = _STATUS.get(code, Status.UNKNOWN)
-        if code == cp_model.MODEL_INVALID:
-            raise ModelMismatch(f"invalid model: {cm.m.Validate()}")
-        if not status.found:
-            seconds = time.monotonic() - began
-            return UsaSolveResult(status, None, bound if status == Status.UNKNOWN else None,
-                                  seconds)
+        outcome = race(cm.m, left, workers, deterministic_time, progress, began)
+        status, solver = outcome.status, outcome.solver
         # Only layouts no order of play builds were excluded: this bound holds for every
         # legal city.
-        bound = whole(solver.BestObjectiveBound())
+        bound = outcome.bound
+        if solver is None:
+            return UsaSolveResult(status, None, bound, time.monotonic() - began)
         city = read_city(cm, solver)
         order = play_order(city.with_changes(buildings={}, features={}, cards=(),
                                              achievements=()), pool.bridges)

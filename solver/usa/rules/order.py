@@ -5,11 +5,14 @@ Every step is judged by ``legality`` (the one owner of those rules); this module
 the orders: the starting tile first, then any tile fully adjacent to those laid, or any of the
 city's bridges whose tile is laid.
 
+The rulebook's scoring example keeps a dead end and builds no bridge: legal play makes it only
+when the player holds no bridge (with bridges in hand, the tile that made the dead end would
+have had it fixed).
+
 >>> from solver.usa.game.cityfile import load_city
->>> steps = play_order(load_city("examples/usa/rulebook-scoring.json").with_changes(
-...     buildings={}, features={}, cards=(), achievements=()))
->>> steps is None
-False
+>>> city = load_city("examples/usa/rulebook-scoring.json")
+>>> len(play_order(city, bridges=0)), play_order(city, bridges=3)
+(9, None)
 """
 
 from __future__ import annotations
