@@ -101,6 +101,10 @@ def race(model: cp_model.CpModel, time_limit: float | None, workers: int,
 
     def run(i: int, solver: cp_model.CpSolver) -> None:
         codes[i] = solver.Solve(model, _Found(shared))
+        # Either search ending ends the race: a proof or the limit (the light search's
+        # deterministic limit too) settles it for both.
+        for other in shared.solvers:
+            other.StopSearch()
 
     threads = [threading.Thread(target=run, args=(i, s)) for i, s in enumerate(shared.solvers)]
     for t in threads:
