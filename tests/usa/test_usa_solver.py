@@ -46,6 +46,14 @@ def test_small_pool_is_solved_to_a_city_the_scorer_and_the_rules_confirm() -> No
     assert city.tiles == result.city.tiles and city.bridges == result.city.bridges
 
 
+def test_two_workers_race_to_the_same_optimum_and_report_progress() -> None:
+    seen: list[tuple[int | None, int, float]] = []
+    result = solve_pool(load_pool(SMALL), time_limit=60, workers=2,
+                        progress=lambda best, bound, seconds: seen.append((best, bound, seconds)))
+    assert result.status == Status.OPTIMAL and result.score == result.bound == 18
+    assert seen and all(best is None or best <= bound for best, bound, _ in seen)
+
+
 def test_one_worker_and_a_deterministic_limit_reproduce_the_answer() -> None:
     pool = load_pool(SMALL)
     first = solve_pool(pool, time_limit=None, workers=1, deterministic_time=0.5)

@@ -13,6 +13,7 @@ score. Every answer is then
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +58,7 @@ class UsaSolveResult:
 Layout = tuple[tuple[Any, bool], ...]
 
 
-def build_model(pool: Pool, excluded: list[Layout] = ()) -> CityModel:  # type: ignore[assignment]
+def build_model(pool: Pool, excluded: Sequence[Layout] = ()) -> CityModel:
     """The whole model: layout, feature tiles, buildings, and every scoring category."""
     cm = new_city_model(pool)
     feature_tiles(cm)
