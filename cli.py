@@ -519,7 +519,8 @@ def _print_solve(result: Any, title: str) -> None:
 # --- cities usa (Cities USA) -------------------------------------------------------------
 
 usa_app = typer.Typer(
-    help="Cities USA: exact scoring, city display, legality of every action, legal moves.",
+    help="Cities USA: exact scoring, city display, legality of every action, legal moves, "
+    "proven optimal cities.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -625,6 +626,39 @@ def usa_moves(
                                           m.must_fix == len(m.forced_bridges) else
                                           f"; fix {m.must_fix} of {forced}")
             console.print(f"  at [{m.at[0]}, {m.at[1]}] rotation {m.rotation}{note}")
+
+    guarded(run)
+
+
+@usa_app.command("solve")
+def usa_solve(
+    pool_file: Annotated[str, typer.Argument(metavar="POOL",
+                                             help="A Cities USA pool file (JSON); - for stdin.")],
+    time_limit: Annotated[float, typer.Option("--time-limit", help="Seconds before giving up "
+                                              "the proof (the best city so far is shown).")] = 60.0,
+    workers: Annotated[int, typer.Option("--workers", min=1, max=64,
+                                         help="CP-SAT workers (cores).")] = 2,
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """The best city a Cities USA pool can build, proven optimal (or the best found and its
+    bound)."""
+    # Imported here: OR-Tools takes about a second to load, which no other command needs.
+    from solver.usa.cpsat.solve import solve_pool
+    from solver.usa.game.components import load_components as load_usa_components
+    from solver.usa.game.pool import load_pool as load_usa_pool
+    from solver.usa.show import render_solve
+
+    def run() -> None:
+        pool = load_usa_pool(pool_file, load_usa_components(components))
+        result = solve_pool(pool, time_limit=time_limit, workers=workers,
+                            progress=_solve_progress() if not json_out else None)
+        if json_out:
+            print_json(result.to_json())
+            return
+        if sys.stderr.isatty():
+            sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress line
+        console.print(render_solve(result))
 
     guarded(run)
 

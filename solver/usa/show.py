@@ -4,7 +4,9 @@ cards and rings (sample components labelled), and score breakdowns (presentation
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -13,6 +15,9 @@ from solver.usa.game.geometry import dead_ends
 from solver.usa.game.requirements import describe
 from solver.usa.game.vocab import CATEGORIES, QUADRANTS
 from solver.usa.scoring.categories import Score
+
+if TYPE_CHECKING:  # the solver loads OR-Tools, which showing a city never needs
+    from solver.usa.cpsat.solve import UsaSolveResult
 
 W = 4  # characters per space
 
@@ -141,5 +146,30 @@ def render_breakdown(score: Score, title: str = "Score") -> Table:
     return table
 
 
+def status_line(result: UsaSolveResult) -> Text:
+    """One line saying what a solve settled, and how sure it is."""
+    status, score, bound, seconds = result.status, result.score, result.bound, result.seconds
+    if status == "optimal":
+        markup = f"[bold green]optimal[/]: the city scores {score}, proven in {seconds:.2f} s"
+    elif status == "feasible":
+        markup = (f"[bold yellow]not proven[/]: best city found scores {score}; no city "
+                  f"scores more than {bound} (time limit, {seconds:.1f} s)")
+    elif status == "infeasible":
+        markup = f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
+    else:
+        markup = f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
+    return Text.from_markup(markup)
+
+
+def render_solve(result: UsaSolveResult) -> Group:
+    """A solver's answer: the city, its tiles, cards and breakdown, then the status line."""
+    parts: list[RenderableType] = []
+    if result.city is not None and result.breakdown is not None:
+        parts += [render_city(result.city), render_tiles(result.city),
+                  render_cards(result.city), render_breakdown(result.breakdown)]
+    parts.append(status_line(result))
+    return Group(*parts)
+
+
 __all__ = ["QUADRANTS", "legend", "quadrant_of", "render_breakdown", "render_cards",
-           "render_city", "render_tiles", "space_label"]
+           "render_city", "render_solve", "render_tiles", "space_label", "status_line"]

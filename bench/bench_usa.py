@@ -1,0 +1,104 @@
+"""Benchmark the Cities USA solver on seeded suites of random 3x3 pools (a script, not a test).
+
+Suites (20 pools each by default, drawn from the sample components with a seeded generator):
+
+- ``nine``: a starting tile and exactly 8 city tiles: the city uses them all;
+- ``choose``: a starting tile and 11 city tiles: the solver picks 8.
+
+Each pool also holds 2 bridges, 3 feature tiles, 3-6 pieces of two colours and a top, 2
+scoring cards and one achievement, as a player's haul in a game might be.
+
+Usage::
+
+    python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
+        [--workers 2] [--seed 1] [--json FILE]
+
+Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
+(unproven pools count at the time limit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.usa.cpsat.solve import solve_pool  # noqa: E402
+from solver.usa.game.components import Components, load_components  # noqa: E402
+from solver.usa.game.pool import pool_from_json  # noqa: E402
+from solver.usa.game.vocab import COLORS  # noqa: E402
+
+SUITES = {"nine": 8, "choose": 11}
+
+
+def random_pool(rng: random.Random, comps: Components, tiles: int,
+                size: tuple[int, int] = (3, 3)) -> dict[str, Any]:
+    """A seeded pool: a starting tile, ``tiles`` city tiles, and a player's other haul."""
+    features = [f for f, x in sorted(comps.features.items()) for _ in range(x.copies)]
+    colors = rng.sample(COLORS, 2)
+    achievements = sorted(comps.achievements)
+    aid = rng.choice(achievements)
+    return {"game": "cities-usa", "size": list(size),
+            "start": rng.choice(sorted(comps.starting_tiles)),
+            "tiles": rng.sample(sorted(comps.city_tiles), tiles),
+            "bridges": 2,
+            "features": rng.sample(features, 3),
+            "pieces": {c: rng.randint(3, 6) for c in colors},
+            "tops": [colors[0]],
+            "cards": rng.sample(sorted(comps.cards), 2),
+            "achievements": [{"achievement": aid,
+                              "points": comps.achievements[aid].points[0]}]}
+
+
+def run_suite(name: str, count: int, seed: int, time_limit: float,
+              workers: int) -> dict[str, Any]:
+    comps = load_components()
+    rng = random.Random(f"{seed}-{name}")
+    rows = []
+    for i in range(count):
+        pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
+        began = time.monotonic()
+        result = solve_pool(pool, time_limit=time_limit, workers=workers)
+        seconds = time.monotonic() - began
+        rows.append({"pool": i, "status": str(result.status), "score": result.score,
+                     "bound": result.bound, "seconds": round(seconds, 3)})
+        print(f"  {name} {i:3d} {result.status:10s} score {result.score} bound {result.bound} "
+              f"{seconds:6.2f} s", file=sys.stderr, flush=True)
+    times = sorted(r["seconds"] if r["status"] == "optimal" else time_limit for r in rows)
+    p95 = times[min(len(times) - 1, max(0, round(0.95 * len(times)) - 1))]
+    return {"suite": name, "pools": count,
+            "proven": sum(r["status"] == "optimal" for r in rows),
+            "median": round(statistics.median(times), 2), "p95": round(p95, 2),
+            "max": round(times[-1], 2), "rows": rows}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--suite", choices=[*SUITES, "all"], default="all")
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    suites = list(SUITES) if args.suite == "all" else [args.suite]
+    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers)
+               for s in suites]
+    print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
+          f"{'max s':>7s}")
+    for r in results:
+        print(f"{r['suite']:8s} {r['pools']:5d} {r['proven']:6d} {r['median']:8.2f} "
+              f"{r['p95']:7.2f} {r['max']:7.2f}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

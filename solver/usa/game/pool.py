@@ -1,0 +1,153 @@
+"""Pool files: what a player has to build a Cities USA city from (``cities usa solve``).
+
+```json
+{"game": "cities-usa", "size": [3, 3], "start": "start-1", "tiles": ["city-01", ...],
+ "bridges": 3, "features": ["yacht-2", ...],
+ "pieces": {"black": 4, "blue": 2, "white": 0, "yellow": 1}, "tops": ["blue"],
+ "cards": ["nature-trails"], "achievements": [{"achievement": "green-lake", "points": 5}]}
+```
+
+The city fills its size: the starting tile and ``rows x cols - 1`` of the tiles (more tiles
+than places: the solver also chooses). Features, pieces, tops and bridges are at most what the
+city uses; every card scores; an achievement scores its ring value when the city meets it.
+Extra keys are allowed.
+
+>>> pool = load_pool("examples/usa/pool-small.json")
+>>> pool.size, pool.start, len(pool.tiles), pool.bridges
+((2, 2), 'start-1', 3, 3)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver.common.errors import CitiesError
+from solver.common.jsonio import read_json, source_name
+from solver.usa.game.components import Components, load_components
+from solver.usa.game.vocab import COLORS
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A checked pool: tile ids (the starting tile apart), and what else the city may use."""
+
+    size: tuple[int, int]
+    start: str
+    tiles: tuple[str, ...]
+    bridges: int
+    features: tuple[str, ...] = ()
+    pieces: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLORS, 0))
+    tops: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    achievements: tuple[tuple[str, int], ...] = ()
+    components: Components = field(default_factory=load_components, compare=False, repr=False)
+
+    @property
+    def places(self) -> int:
+        return self.size[0] * self.size[1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "cities-usa", "size": list(self.size), "start": self.start,
+                "tiles": list(self.tiles), "bridges": self.bridges,
+                "features": list(self.features), "pieces": dict(self.pieces),
+                "tops": list(self.tops), "cards": list(self.cards),
+                "achievements": [{"achievement": a, "points": p} for a, p in self.achievements]}
+
+
+def _whole(value: Any, field_: str, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise CitiesError(f"expected a whole number 0-{high}, got {value!r}", field=field_)
+    return value
+
+
+def _ids(data: dict[str, Any], key: str) -> list[str]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CitiesError("expected a list of ids", field=key)
+    return value
+
+
+def _within_box(ids: list[str], key: str, copies: dict[str, int], what: str) -> None:
+    for i, x in enumerate(ids):
+        if x not in copies:
+            raise CitiesError(f"unknown {what} {x!r}", field=f"{key}[{i}]")
+    for x, n in Counter(ids).items():
+        if n > copies[x]:
+            raise CitiesError(f"{n} x {x}: the box has {copies[x]}", field=key)
+
+
+def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
+    """Build and check a pool from parsed JSON (no file name: the caller adds it)."""
+    comps = comps or load_components()
+    if not isinstance(data, dict):
+        raise CitiesError("expected a JSON object (a Cities USA pool file)")
+    if data.get("game") != "cities-usa":
+        raise CitiesError('expected "cities-usa"', field="game")
+    size = data.get("size", [3, 3])
+    if not (isinstance(size, list) and len(size) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5 for v in size)):
+        raise CitiesError("expected [rows, cols], 1 to 5 each", field="size")
+    start = data.get("start")
+    if not isinstance(start, str) or start not in comps.starting_tiles:
+        raise CitiesError(f"expected a starting tile id ({', '.join(comps.starting_tiles)})",
+                          field="start")
+    tiles = _ids(data, "tiles")
+    for i, t in enumerate(tiles):
+        if t not in comps.city_tiles:
+            raise CitiesError(f"unknown city tile {t!r}", field=f"tiles[{i}]")
+    if len(set(tiles)) != len(tiles):
+        raise CitiesError("a tile is listed twice", field="tiles")
+    places = size[0] * size[1]
+    if len(tiles) + 1 < places:
+        raise CitiesError(f"{len(tiles)} tiles and the starting tile cannot fill a "
+                          f"{size[0]}x{size[1]} city", field="tiles")
+    bridges = _whole(data.get("bridges", comps.rules["bridges_per_player"]), "bridges",
+                     comps.rules["bridges_per_player"])
+    features = _ids(data, "features")
+    _within_box(features, "features", {f.id: f.copies for f in comps.features.values()},
+                "feature")
+    pieces_in = data.get("pieces", {})
+    if not isinstance(pieces_in, dict) or set(pieces_in) - set(COLORS):
+        raise CitiesError(f"expected {{colour: count}} for {', '.join(COLORS)}", field="pieces")
+    pieces = {c: _whole(pieces_in.get(c, 0), f"pieces.{c}", comps.pieces[c]) for c in COLORS}
+    tops = _ids(data, "tops")
+    _within_box(tops, "tops", comps.tops, "colour")
+    cards = _ids(data, "cards")
+    _within_box(cards, "cards", {c.id: c.copies for c in comps.cards.values()}, "scoring card")
+    achievements = _achievements(data.get("achievements", []), comps)
+    return Pool((size[0], size[1]), start, tuple(tiles), bridges, tuple(features), pieces,
+                tuple(tops), tuple(cards), achievements, comps)
+
+
+def _achievements(value: Any, comps: Components) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, list):
+        raise CitiesError("expected a list", field="achievements")
+    out: list[tuple[str, int]] = []
+    for i, a in enumerate(value):
+        f = f"achievements[{i}]"
+        if not isinstance(a, dict):
+            raise CitiesError("expected {\"achievement\": id, \"points\": n}", field=f)
+        try:
+            ach = comps.achievement(a.get("achievement"))  # type: ignore[arg-type]
+        except CitiesError as err:
+            raise err.located(field=f"{f}.achievement") from None
+        if any(aid == ach.id for aid, _ in out):
+            raise CitiesError(f"{ach.id} is listed twice", field=f)
+        points = a.get("points")
+        if isinstance(points, bool) or points not in ach.points:
+            raise CitiesError(f"{points!r} is not a ring value of {ach.id} "
+                              f"({'/'.join(map(str, ach.points))})", field=f"{f}.points")
+        out.append((ach.id, points))
+    return tuple(out)
+
+
+def load_pool(path: str | Path, comps: Components | None = None) -> Pool:
+    """Load a pool file (``-`` for stdin); every error names the file and the field."""
+    data = read_json(path, "pool file")
+    try:
+        return pool_from_json(data, comps)
+    except CitiesError as err:
+        raise err.located(source=source_name(path)) from None
