@@ -452,7 +452,7 @@ def solve(
     could be), infeasible (no legal city) or unknown (no city found within the time limit).
     """
     # Imported here: OR-Tools takes about a second to load, which no other command needs.
-    from solver.twocities.cpsat.solve import box_pools, solve_pair, solve_pool
+    from solver.twocities.cpsat.solve import solve_box, solve_pair, solve_pool
 
     def run() -> None:
         comps = load_components(components)
@@ -461,11 +461,8 @@ def solve(
             if pool_file is not None:
                 raise CitiesError("give a pool file or --box, not both")
             results = []
-            deadline = time.monotonic() + time_limit  # the whole run's, shared by the mats
-            pools = box_pools(edition, variant, mat, comps)
-            for i, (m, pool) in enumerate(pools):
-                share = max(0.1, (deadline - time.monotonic()) / (len(pools) - i))
-                result = solve_pool(pool, time_limit=share, workers=workers, progress=show)
+            for m, result in solve_box(edition, variant, mat, comps, time_limit=time_limit,
+                                       workers=workers, progress=show):
                 results.append((m, result))
                 if not json_out:
                     _print_solve(result, f"box, {edition} {variant}" + (f", mat {m}" if m else ""))

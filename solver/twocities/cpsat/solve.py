@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -479,3 +479,19 @@ def box_pools(edition: str = "essential", variant: str = "standard", mat: str | 
     if mat is None and load_ruleset(edition, variant).modules["mats"]:
         mats = sorted(comps.mats)
     return [(m, box_pool(edition, variant, m, comps)) for m in mats]
+
+
+def solve_box(edition: str = "essential", variant: str = "standard", mat: str | None = None,
+              components: Any = None, *, time_limit: float = 60.0, workers: int = 2,
+              progress: Progress | None = None) -> Iterator[tuple[str | None, SolveResult]]:
+    """The best city the whole box makes on each mat (``box_pools``), one mat after another;
+    the mats share ``time_limit``, each taking an even part of what is left when it starts.
+
+    >>> [(m, r.status) for m, r in solve_box(variant="beginner", time_limit=30, workers=1)]
+    [(None, Status.OPTIMAL)]
+    """
+    deadline = time.monotonic() + time_limit
+    pools = box_pools(edition, variant, mat, components)
+    for i, (m, pool) in enumerate(pools):
+        share = max(0.1, (deadline - time.monotonic()) / (len(pools) - i))
+        yield m, solve_pool(pool, time_limit=share, workers=workers, progress=progress)
