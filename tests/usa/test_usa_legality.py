@@ -1,4 +1,4 @@
-"""Legality of every city action in rulebook 004, with its reasons."""
+"""Legality of every city action in the Cities USA rulebook, with its reasons."""
 
 from __future__ import annotations
 

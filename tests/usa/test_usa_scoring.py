@@ -1,4 +1,4 @@
-"""Every scoring rule of rulebook 004, from its own text and its 60-point example."""
+"""Every scoring rule of the Cities USA rulebook, from its own text and its 60-point example."""
 
 from __future__ import annotations
 
