@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "usa" / "rulebook-scoring.json"
 COMPS = load_components()
 
-# "In total, they have obtained 60 Victory Points." (004, Scoring Example)
+# "In total, they have obtained 60 Victory Points." (the Cities USA rulebook, Scoring Example)
 RULEBOOK = {"buildings": 16, "achievements": 6, "cards": 18, "construction_sites": -3,
             "dead_ends": -3, "yachts_and_benches": 11, "ferries_and_beacons": 6,
             "swings_and_slides": 5, "food_trucks": 4}
@@ -206,7 +206,7 @@ def test_achievements_sum_claimed_ring_values() -> None:
 
 def test_a_claimed_achievement_scores_even_when_no_longer_met() -> None:
     """Rulebook: "If you claim an achievement but later in the game no longer meet its
-    requirements, you do not remove your achievement ring from the board" (004)."""
+    requirements, you do not remove your achievement ring from the board" (the rulebook)."""
     city = parse_city("wwpp").with_changes(achievements=(("space-needle", 6),))
     assert cat.achievements(city) == 6 and score_city(city).total == 6
 

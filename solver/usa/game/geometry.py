@@ -1,4 +1,5 @@
-"""Streets, adjacency, areas, neighbourhoods and dead ends of a city (how 004 is read).
+"""Streets, adjacency, areas, neighbourhoods and dead ends of a city, as the project reads the
+Cities USA rulebook.
 
 Streets run inside a tile on its arms; a tile edge is never a street. Two spaces are adjacent
 when they share an edge and no street (or bridge) lies between them.
