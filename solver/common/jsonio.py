@@ -181,7 +181,7 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
 
 
 TEMP_SUFFIX = ".tmp"
-"""What ``write_json_atomic``'s temporary files end with (``.NAME.XXXX.tmp``)."""
+"""What the atomic writers' temporary files end with (``.NAME.<random>.tmp``)."""
 
 
 def remove_stale_temps(directory: str | Path) -> int:

@@ -13,8 +13,8 @@ than echoed back whole.
 ... except typer.BadParameter as err:
 ...     print(err.message)
 'nan' is not a positive, finite number of seconds
->>> one_line("unknown token '" + "X" * 500 + "'")[-30:]
-'XXXXXXXXXX... (502 characters)'
+>>> one_line("unknown token '" + "z" * 500 + "'")[-30:]
+'zzzzzzzzzz... (502 characters)'
 """
 
 from __future__ import annotations

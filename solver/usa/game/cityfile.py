@@ -26,6 +26,18 @@ def _pair(value: Any, field: str, what: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
+def city_size(value: Any) -> tuple[int, int]:
+    """A city's ``size`` field, ``[rows, cols]`` in tiles, 1 to 5 each (city and pool files).
+
+    >>> city_size([3, 5])
+    (3, 5)
+    """
+    if not (isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5 for v in value)):
+        raise CitiesError("expected [rows, cols], 1 to 5 each", field="size")
+    return value[0], value[1]
+
+
 def _objects(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -89,9 +101,7 @@ def city_from_json(data: Any, comps: Components | None = None) -> City:
         raise CitiesError("expected a JSON object (a Cities USA city file)")
     if data.get("game") != "cities-usa":
         raise CitiesError('expected "cities-usa"', field="game")
-    size = _pair(data.get("size", [3, 3]), "size", "such as [3, 3]")
-    if not (1 <= size[0] <= 5 and 1 <= size[1] <= 5):
-        raise CitiesError("a city is at most 5 tiles long", field="size")
+    size = city_size(data.get("size", [3, 3]))
     tiles = _tiles(data, size, comps)
     city = City(size, tiles, components=comps)
     bridges = set()

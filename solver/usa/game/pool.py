@@ -26,6 +26,7 @@ from typing import Any
 
 from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json, source_name
+from solver.usa.game.cityfile import city_size
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.vocab import COLORS
 
@@ -86,10 +87,7 @@ def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
         raise CitiesError("expected a JSON object (a Cities USA pool file)")
     if data.get("game") != "cities-usa":
         raise CitiesError('expected "cities-usa"', field="game")
-    size = data.get("size", [3, 3])
-    if not (isinstance(size, list) and len(size) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5 for v in size)):
-        raise CitiesError("expected [rows, cols], 1 to 5 each", field="size")
+    size = city_size(data.get("size", [3, 3]))
     start = data.get("start")
     if not isinstance(start, str) or start not in comps.starting_tiles:
         raise CitiesError(f"expected a starting tile id ({', '.join(comps.starting_tiles)})",
