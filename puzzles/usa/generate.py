@@ -24,7 +24,7 @@ from solver.usa.game.pool import Pool
 from solver.usa.scoring.categories import score_city
 
 #: Deterministic-time budget for a proof (CP-SAT work units, generous for a 3x3 pool).
-PROOF_BUDGET = 60.0
+PROOF_BUDGET = 20.0
 #: Wall-clock safety net: far above the deterministic budget, so it never decides.
 WALL_LIMIT = 3600.0
 #: Candidates drawn before giving up on a date.
