@@ -62,7 +62,7 @@ def render_usa_grade(grade: UsaGrade) -> Group:
         Text("legal: yes, built from the puzzle's pool in an order the rules allow",
              style="green"),
         render_city(grade.city),
-        render_breakdown(grade.breakdown, "by category, with the puzzle's cards and achievement"),
+        render_breakdown(grade.breakdown, "Score"),
         f"score: {grade.score}",
         f"optimum: {grade.puzzle.optimum} (proven)",
         Text(f"{grade.percent}% of the optimum", style="bold"),
