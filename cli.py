@@ -316,6 +316,11 @@ def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> No
         result = grade(puzzle, data)
     except CitiesError as err:
         raise err.located(source=source_name(path)) from None
+    _daily_verdict(result, path, json_out, render_grade)
+
+
+def _daily_verdict(result: Any, path: str, json_out: bool, render: Callable[[Any], Any]) -> None:
+    """A grade, either game's: its JSON, or one line and exit 2 if illegal, or its view."""
     if json_out:
         print_json(result.to_json())
     if not result.legal:
@@ -324,7 +329,7 @@ def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> No
             raise typer.Exit(2)
         raise CitiesError(message)
     if not json_out:
-        console.print(render_grade(result))
+        console.print(render(result))
 
 
 def _daily_solution(puzzle: Any, json_out: bool) -> None:
@@ -371,15 +376,7 @@ def _daily_usa(date: str | None, check_file: str | None, solution: bool, templat
             result = grade_usa(puzzle, answer)
         except CitiesError as err:
             raise err.located(source=source_name(check_file)) from None
-        if json_out:
-            print_json(result.to_json())
-        if not result.legal:
-            if json_out:
-                raise typer.Exit(2)
-            raise CitiesError(f"{source_name(check_file)}: not a legal answer: "
-                              f"{'; '.join(result.problems)}")
-        if not json_out:
-            console.print(render_usa_grade(result))
+        _daily_verdict(result, check_file, json_out, render_usa_grade)
     elif solution:
         result = grade_usa(puzzle, usa_cityfile.city_to_json(puzzle.solution))
         if json_out:
