@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import cli
@@ -202,3 +204,13 @@ def test_an_answer_that_is_not_a_city_is_one_line(cached: Path) -> None:
                     encoding="utf-8")
     one_line_error(daily("--date", DAY.isoformat(), "--check", str(path)), "pool.json",
                    "tiles")
+
+
+@settings(max_examples=40, deadline=None)
+@given(date=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2040, 12, 31)),
+       attempt=st.integers(min_value=0, max_value=7))
+def test_every_draw_is_a_valid_pool_of_the_planned_size(date: dt.date, attempt: int) -> None:
+    pool = draw_pool(date, attempt)
+    assert pool_from_json(pool.to_json()) == pool
+    assert pool.size == (2, 3) and len(pool.tiles) == 5 and sum(pool.pieces.values()) == 6
+    assert len(pool.features) == 2 and 1 <= len(pool.cards) <= 2 and len(pool.achievements) == 1
