@@ -4,7 +4,7 @@ never depends on how fast the solver is or how many cores it had.
 
 >>> rate_usa(optimum=30, greedy=29).rating
 1
->>> rate_usa(optimum=30, greedy=18).label
+>>> rate_usa(optimum=30, greedy=15).label
 'fiendish'
 """
 
@@ -18,7 +18,7 @@ from solver.common.errors import CitiesError
 
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts; chosen from
 #: the gaps of the first generated dates (docs/daily.md, "Cities USA").
-USA_GAP_STEPS = (5, 15, 25, 35)
+USA_GAP_STEPS = (5, 20, 35, 45)
 
 
 @dataclass(frozen=True)
