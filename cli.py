@@ -256,11 +256,20 @@ def daily(
         "coordinates, the tiles to place): cities daily --template > answer.json.")] = False,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", parser=options.jobs, help="Archive: processes (default: all cores).")] = None,
+    game: Annotated[str, typer.Option(
+        "--game", metavar="GAME", help="twocities (Between Two Cities) or usa (Cities USA: "
+        "a 3x3 city from a small pool, generated on demand and cached).")] = "twocities",
     json_out: JsonOption = False,
 ) -> None:
     """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
 
     def run() -> None:
+        if game not in ("twocities", "usa"):
+            raise CitiesError(f"unknown game {game!r} (twocities or usa)", field="--game")
+        if game == "usa":
+            _daily_usa(date, check_file, solution, template, (date_from, date_to, out),
+                       json_out)
+            return
         archive = (date_from, date_to, out)
         if any(v is not None for v in archive):
             if None in archive:
@@ -307,6 +316,11 @@ def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> No
         result = grade(puzzle, data)
     except CitiesError as err:
         raise err.located(source=source_name(path)) from None
+    _daily_verdict(result, path, json_out, render_grade)
+
+
+def _daily_verdict(result: Any, path: str, json_out: bool, render: Callable[[Any], Any]) -> None:
+    """A grade, either game's: its JSON, or one line and exit 2 if illegal, or its view."""
     if json_out:
         print_json(result.to_json())
     if not result.legal:
@@ -315,7 +329,7 @@ def _daily_check(puzzle: Any, path: str, json_out: bool, data: Any = None) -> No
             raise typer.Exit(2)
         raise CitiesError(message)
     if not json_out:
-        console.print(render_grade(result))
+        console.print(render(result))
 
 
 def _daily_solution(puzzle: Any, json_out: bool) -> None:
@@ -335,6 +349,50 @@ def _daily_solution(puzzle: Any, json_out: bool) -> None:
         console.print()
     console.print(f"optimum {puzzle.optimum} (proven; {puzzle.layouts} optimal layout"
                   f"{'s' if puzzle.layouts == 'several' else ''})")
+
+
+def _daily_usa(date: str | None, check_file: str | None, solution: bool, template: bool,
+               archive: tuple[Any, ...], json_out: bool) -> None:
+    """``cities daily --game usa``: the puzzle, its grade, or its solution."""
+    from puzzles.usa.archive import usa_puzzle_for
+    from puzzles.usa.grade import grade_usa
+    from puzzles.usa.show import render_usa_grade, render_usa_puzzle
+
+    if any(v is not None for v in archive):
+        raise CitiesError("--from/--to/--out are for Between Two Cities; Cities USA puzzles "
+                          "are generated on demand and cached", field="--game")
+    if template:
+        raise CitiesError("--template is for Between Two Cities; a Cities USA answer is a "
+                          "city file (cities daily --game usa --solution --json shows one)",
+                          field="--game")
+    if check_file and solution:
+        raise CitiesError("give one of --check and --solution")
+    day = parse_date(date) if date is not None else dt.date.today()
+    answer = read_json(check_file, "answer file") if check_file else None
+    with err_console.status(f"generating and proving the Cities USA puzzle for {day}...") as st:
+        puzzle = usa_puzzle_for(day, lambda text: st.update(f"{day}: {text}"))
+    if check_file:
+        try:
+            result = grade_usa(puzzle, answer)
+        except CitiesError as err:
+            raise err.located(source=source_name(check_file)) from None
+        _daily_verdict(result, check_file, json_out, render_usa_grade)
+    elif solution:
+        result = grade_usa(puzzle, usa_cityfile.city_to_json(puzzle.solution))
+        if json_out:
+            print_json(usa_cityfile.city_to_json(result.city))
+            return
+        console.print(usa_view.render_city(result.city))
+        console.print(usa_view.render_tiles(result.city))
+        console.print(usa_view.render_cards(result.city), end="")
+        console.print(usa_view.render_breakdown(result.breakdown))
+        console.print(f"optimum {puzzle.optimum} (proven)")
+    elif json_out:
+        print_json(puzzle.to_json(solution=False))
+    else:
+        console.print(render_usa_puzzle(puzzle))
+        console.print(f"\nto answer: save your city as a Cities USA city file, then: cities daily "
+                      f"--game usa --date {day} --check answer.json", style="dim")
 
 
 def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out: bool) -> None:

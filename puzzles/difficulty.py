@@ -20,6 +20,11 @@ GAP_STEPS = (6, 10, 14, 19)
 LAYOUTS = ("one", "several")
 
 
+def stars(rating: int) -> str:
+    """A 1-5 rating as five stars: ``stars(2) == "★★☆☆☆"``."""
+    return "★" * rating + "☆" * (len(LABELS) - rating)
+
+
 @dataclass(frozen=True)
 class Difficulty:
     """A 1-5 rating and the measurements it comes from."""
@@ -35,7 +40,7 @@ class Difficulty:
 
     @property
     def stars(self) -> str:
-        return "★" * self.rating + "☆" * (len(LABELS) - self.rating)
+        return stars(self.rating)
 
     def describe(self) -> str:
         layouts = "a single optimal layout" if self.layouts == "one" else "several optimal layouts"

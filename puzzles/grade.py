@@ -15,6 +15,7 @@ from typing import Any
 
 from puzzles.decompose import Used, decompositions, usage
 from puzzles.puzzle import Puzzle
+from puzzles.share import percent_of, share_head
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, Coord, Mat, load_components
@@ -45,14 +46,13 @@ class Grade:
 
     @property
     def percent(self) -> int:
-        return 100 * self.score // self.puzzle.optimum if self.puzzle.optimum else 0
+        return percent_of(self.score, self.puzzle.optimum)
 
     def share(self) -> str:
         """One line (date, score/optimum, percent) and a small emoji grid of the city."""
-        mark = " 🏆" if self.legal and self.score >= self.puzzle.optimum else ""
-        head = (f"Between Two Cities daily {self.puzzle.date.isoformat()} "
-                f"({self.puzzle.kind}, {self.puzzle.difficulty.stars}): "
-                f"{self.score}/{self.puzzle.optimum} ({self.percent}%){mark}")
+        head = share_head("Between Two Cities", self.puzzle.date.isoformat(),
+                          f"{self.puzzle.kind}, {self.puzzle.difficulty.stars}", self.score,
+                          self.puzzle.optimum, legal=self.legal)
         grids = [emoji_grid(c).splitlines() for c in self.cities]
         rows = ["  ".join(parts) for parts in zip(*grids, strict=True)]
         return "\n".join([head, *rows])

@@ -1,0 +1,48 @@
+"""Cities USA puzzles on demand: proven once, then kept in the user's cache.
+
+A date's puzzle is generated the first time it is asked for and written atomically to
+``<cache>/usa/YYYY-MM-DD.json`` (the cache of ``puzzles.archive.cache_dir``); a file of another
+generator version, or a damaged one, is regenerated, never trusted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from pathlib import Path
+
+from puzzles.archive import cache_dir, puzzle_file
+from puzzles.usa.draw import USA_GENERATOR_VERSION
+from puzzles.usa.generate import Say, generate_usa
+from puzzles.usa.puzzle import UsaPuzzle, load_usa_puzzle
+from solver.common.errors import CitiesError
+from solver.common.jsonio import write_json_atomic
+
+
+def usa_cache_dir() -> Path:
+    return cache_dir() / "usa"
+
+
+def cached_usa(date: dt.date, directory: Path | None = None) -> UsaPuzzle | None:
+    """The date's puzzle from a directory, if it holds one of this generator."""
+    path = puzzle_file(directory or usa_cache_dir(), date)
+    if not path.exists():
+        return None
+    try:
+        puzzle = load_usa_puzzle(path)
+    except CitiesError:
+        return None  # a damaged file is regenerated, never trusted
+    if puzzle.generator != USA_GENERATOR_VERSION or puzzle.date != date:
+        return None
+    return puzzle
+
+
+def usa_puzzle_for(date: dt.date, say: Say | None = None) -> UsaPuzzle:
+    """The date's puzzle: from the cache when it is there, else generated and cached."""
+    found = cached_usa(date)
+    if found is not None:
+        return found
+    puzzle = generate_usa(date, say)
+    with contextlib.suppress(CitiesError):  # a cache that cannot be written only costs time
+        write_json_atomic(puzzle_file(usa_cache_dir(), date), puzzle.to_json())
+    return puzzle

@@ -1,0 +1,129 @@
+"""Grading a Cities USA answer: is the city legal and built from the puzzle's pool, what does it
+score, how close is it to the proven optimum, and the share line (as for Between Two Cities).
+
+An answer is a Cities USA city file or a ``cities usa solve --json`` object (its ``city``).
+The puzzle's scoring cards score, and its achievement scores when the city meets it, whatever
+cards and claims the answer carries.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.share import percent_of, share_head
+from puzzles.usa.greedy import claimed
+from puzzles.usa.puzzle import UsaPuzzle
+from solver.common.errors import CitiesError
+from solver.usa.game.city import City
+from solver.usa.game.cityfile import city_from_json
+from solver.usa.rules.order import play_order
+from solver.usa.scoring.categories import Score, score_city
+
+#: One emoji per space: a building by colour, else what the space is.
+EMOJI = {"black": "⬛", "blue": "🟦", "white": "⬜", "yellow": "🟨", "water": "🌊", "park": "🟩",
+         "site": "🚧", "truck": "🚚", "wild": "🟪"}
+EMPTY = "▫️"  # a building space left empty
+
+
+def emoji_grid(city: City) -> str:
+    """The city's spaces, one emoji each, a row of spaces per line."""
+    rows, cols = 2 * city.size[0], 2 * city.size[1]
+    lines = []
+    for r in range(rows):
+        line = ""
+        for c in range(cols):
+            space = (r, c)
+            building = city.buildings.get(space)
+            if building is not None:
+                line += EMOJI[building.color]
+            elif not city.has_space(space):
+                line += "  "
+            else:
+                line += EMOJI.get(city.kind(space), EMPTY)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class UsaGrade:
+    """The verdict on one answer."""
+
+    puzzle: UsaPuzzle
+    city: City  # with the puzzle's cards, and its achievement when met
+    breakdown: Score
+    problems: tuple[str, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def score(self) -> int:
+        return self.breakdown.total
+
+    @property
+    def percent(self) -> int:
+        return percent_of(self.score, self.puzzle.optimum)
+
+    def share(self) -> str:
+        head = share_head("Cities USA", self.puzzle.date.isoformat(),
+                          self.puzzle.difficulty.stars, self.score, self.puzzle.optimum,
+                          legal=self.legal)
+        return f"{head}\n{emoji_grid(self.city)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
+                "problems": list(self.problems), "score": self.score,
+                "optimum": self.puzzle.optimum, "percent": self.percent, "share": self.share(),
+                "breakdown": self.breakdown.categories}
+
+
+def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
+    """What the city uses beyond the puzzle's pool, or leaves unbuilt."""
+    pool = puzzle.pool
+    problems = []
+    if city.size != pool.size:
+        return [f"a city is {pool.size[0]}x{pool.size[1]} tiles; this one is "
+                f"{city.size[0]}x{city.size[1]}"]
+    if len(city.tiles) != pool.places:
+        problems.append(f"the city is not finished: {pool.places - len(city.tiles)} empty "
+                        "place(s)")
+    ids = Counter(p.tile.id for p in city.tiles.values())
+    if ids[pool.start] != 1:
+        problems.append(f"the city must hold the starting tile {pool.start} once")
+    extra = sorted((ids - Counter({pool.start: 1})) - Counter(pool.tiles))
+    if extra:
+        problems.append(f"tiles not in the puzzle: {', '.join(map(str, extra))}")
+    if len(city.bridges) > pool.bridges:
+        problems.append(f"{len(city.bridges)} bridges; the puzzle has {pool.bridges}")
+    features = sorted(Counter(city.features.values()) - Counter(pool.features))
+    if features:
+        problems.append(f"feature tiles beyond the puzzle's: {', '.join(features)}")
+    for color in sorted(pool.pieces):
+        used = sum(b.height for b in city.buildings.values() if b.color == color)
+        if used > pool.pieces[color]:
+            problems.append(f"{used} {color} pieces; the puzzle has {pool.pieces[color]}")
+    tops = sorted(Counter(b.color for b in city.buildings.values() if b.top)
+                  - Counter(pool.tops))
+    if tops:
+        problems.append(f"skyscraper tops beyond the puzzle's: {', '.join(tops)}")
+    return problems
+
+
+def grade_usa(puzzle: UsaPuzzle, data: Any) -> UsaGrade:
+    """Grade an answer file object against the puzzle."""
+    pool = puzzle.pool
+    inner = isinstance(data, dict) and "city" in data and "tiles" not in data
+    try:
+        city = city_from_json(data["city"] if inner else data, pool.components)
+    except CitiesError as err:
+        raise err.located(field="city" if inner else None) from None
+    city = claimed(city.with_changes(cards=pool.cards, achievements=()), pool)
+    problems = _pool_problems(city, puzzle)
+    if not problems and play_order(city.with_changes(buildings={}, features={}, cards=(),
+                                                     achievements=()), pool.bridges) is None:
+        problems.append("no order of play the rules allow builds these tiles and bridges "
+                        "(a tile at a time, fully adjacent, dead ends fixed while bridges last)")
+    return UsaGrade(puzzle, city, score_city(city), tuple(problems))
