@@ -11,10 +11,15 @@ scoring cards and one achievement, as a player's haul in a game might be.
 Usage::
 
     python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
-        [--workers 2] [--seed 1] [--json FILE]
+        [--workers 2] [--seed 1] [--json FILE] [--categories buildings,cards,...]
 
 Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
 (unproven pools count at the time limit).
+
+``--categories`` profiles instead: each pool's model with only those scoring categories
+(``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
+the points of those categories alone: which family of constraints the search struggles with.
+Such answers are not re-scored (the scorer scores every category).
 """
 
 from __future__ import annotations
@@ -30,7 +35,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.usa.cpsat.solve import solve_pool  # noqa: E402
+from solver.common.status import Status  # noqa: E402
+from solver.usa.cpsat.categories import CATEGORY_MODELS  # noqa: E402
+from solver.usa.cpsat.race import race  # noqa: E402
+from solver.usa.cpsat.solve import UsaSolveResult, build_model, solve_pool  # noqa: E402
 from solver.usa.game.components import Components, load_components  # noqa: E402
 from solver.usa.game.pool import pool_from_json  # noqa: E402
 from solver.usa.game.vocab import COLORS  # noqa: E402
@@ -57,15 +65,27 @@ def random_pool(rng: random.Random, comps: Components, tiles: int,
                               "points": comps.achievements[aid].points[0]}]}
 
 
+def solve_categories(pool: Any, categories: list[str], time_limit: float,
+                     workers: int) -> UsaSolveResult:
+    """The pool's model with only ``categories``: its best points, bound and status."""
+    began = time.monotonic()
+    cm = build_model(pool, categories=categories)
+    out = race(cm.m, time_limit, workers, None, None, began)
+    score = None if out.solver is None else round(out.solver.ObjectiveValue())
+    status = out.status if out.status != Status.OPTIMAL or score is not None else Status.UNKNOWN
+    return UsaSolveResult(status, score, out.bound, time.monotonic() - began)
+
+
 def run_suite(name: str, count: int, seed: int, time_limit: float,
-              workers: int) -> dict[str, Any]:
+              workers: int, categories: list[str] | None = None) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
-        result = solve_pool(pool, time_limit=time_limit, workers=workers)
+        result = (solve_pool(pool, time_limit=time_limit, workers=workers) if categories is None
+                  else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
         rows.append({"pool": i, "status": str(result.status), "score": result.score,
                      "bound": result.bound, "seconds": round(seconds, 3)})
@@ -87,9 +107,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--categories", help="profile: only these scoring categories (commas)")
     args = ap.parse_args()
+    categories = None if args.categories is None else args.categories.split(",")
+    unknown = sorted(set(categories or ()) - set(CATEGORY_MODELS))
+    if unknown:
+        ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
-    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers)
+    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories)
                for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")

@@ -103,3 +103,19 @@ def test_geometry_optimum_is_the_exhaustive_best(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_pieces_and_features_optimum_is_the_exhaustive_best(seed: int) -> None:
     check_against_bruteforce(pieces_pool(seed))
+
+
+def area_size_pool(seed: int) -> Pool:
+    """Yachts and benches on tiles whose streets cut areas: sizes read from shapes."""
+    rng = random.Random(seed)
+    comps = components(SYMMETRIC)
+    return pool_from_json({
+        "game": "cities-usa", "size": [2, 2], "start": rng.choice(["s-1", "s-2"]),
+        "tiles": rng.sample([f"c-{i}" for i in range(1, 7)], 3), "bridges": 0,
+        "features": rng.sample(["yacht-1", "yacht-2", "yacht-3", "yacht-4+", "bench-1",
+                                "bench-2", "bench-3", "bench-4+"], 2)}, comps)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_area_sizes_optimum_is_the_exhaustive_best(seed: int) -> None:
+    check_against_bruteforce(area_size_pool(seed))

@@ -17,9 +17,11 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.usa.cpsat.groups import areas
 from solver.usa.cpsat.layout import CityModel
-from solver.usa.cpsat.literals import all_of, at_least_if, at_most_if
+from solver.usa.cpsat.literals import Lit, all_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
 from solver.usa.cpsat.requirements import count
+from solver.usa.cpsat.shapes import area_has
+from solver.usa.game.city import Space
 from solver.usa.game.vocab import ARM_STEP, OPPOSITE
 
 
@@ -87,31 +89,35 @@ def dead_ends_score(cm: CityModel) -> Any:
 
 
 def yachts_and_benches(cm: CityModel) -> Any:
-    """Points when the feature's area has the printed size (4+: at least 4)."""
+    """Points when the feature's area has the printed size (4+: at least 4). Sizes the shapes
+    settle (``shapes.area_has``) need no groups; any other size reads the groups' sizes."""
     m, feats = cm.m, cm.pool.components.features
     sized = sorted({f for f in cm.pool.features if "area_size" in feats[f].scoring})
-    if not sized:
-        return _record(cm, "yachts_and_benches", 0)
-    g = areas(cm)
     total = []
     for fid in sized:
         sc = feats[fid].scoring
         for s in cm.spaces:
             scored = m.NewBoolVar(f"scored[{s},{fid}]")
             m.AddImplication(scored, cm.feature[s, fid])
-            for t in cm.spaces:
-                if t > s:
-                    break
-                fits = m.NewBoolVar(f"fits[{t},{fid}]") if ("fits", t, fid) not in cm.cache \
-                    else cm.cache["fits", t, fid]
-                if ("fits", t, fid) not in cm.cache:
-                    cm.cache["fits", t, fid] = fits
-                    at_least_if(m, g.size[t], sc["area_size"], fits)
-                    if not sc.get("or_more"):
-                        at_most_if(m, g.size[t], sc["area_size"], len(cm.spaces), fits)
-                m.AddBoolOr([scored.Not(), g.member[s, t].Not(), fits])
+            if not area_has(cm, s, sc["area_size"], bool(sc.get("or_more")), scored):
+                _group_has(cm, s, fid, scored)
             total.append(sc["points"] * scored)
     return _record(cm, "yachts_and_benches", sum(total))
+
+
+def _group_has(cm: CityModel, s: Space, fid: str, scored: Lit) -> None:
+    """``scored`` only when the group holding ``s`` has the feature's size (by roots)."""
+    m, g, sc = cm.m, areas(cm), cm.pool.components.features[fid].scoring
+    for t in cm.spaces:
+        if t > s:
+            break
+        fits = cm.cache.get(("fits", t, fid))
+        if fits is None:
+            fits = cm.cache["fits", t, fid] = m.NewBoolVar(f"fits[{t},{fid}]")
+            at_least_if(m, g.size[t], sc["area_size"], fits)
+            if not sc.get("or_more"):
+                at_most_if(m, g.size[t], sc["area_size"], len(cm.spaces), fits)
+        m.AddBoolOr([scored.Not(), g.member[s, t].Not(), fits])
 
 
 def pair_category(cm: CityModel, category: str) -> Any:

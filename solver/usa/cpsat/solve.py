@@ -58,13 +58,17 @@ class UsaSolveResult:
 Layout = tuple[tuple[Any, bool], ...]
 
 
-def build_model(pool: Pool, excluded: Sequence[Layout] = ()) -> CityModel:
-    """The whole model: layout, feature tiles, buildings, and every scoring category."""
+def build_model(pool: Pool, excluded: Sequence[Layout] = (),
+                categories: Sequence[str] | None = None) -> CityModel:
+    """The whole model: layout, feature tiles, buildings, and every scoring category (or only
+    ``categories``: the others are not modelled and score nothing, which shows where a
+    search spends its time; such a model's answers are not the scorer's cities' scores)."""
     cm = new_city_model(pool)
     feature_tiles(cm)
     building_stacks(cm)
-    for make in CATEGORY_MODELS.values():
-        make(cm)
+    for name, make in CATEGORY_MODELS.items():
+        if categories is None or name in categories:
+            make(cm)
     for layout in excluded:
         cm.m.AddBoolOr([cm_lit(cm, key).Not() if on else cm_lit(cm, key)
                         for key, on in layout])
