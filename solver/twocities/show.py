@@ -208,3 +208,23 @@ def render_solve(result: SolveResult, title: str) -> Group:
     parts.append(status_line(result.status, result.score, result.bound, result.seconds,
                              "the city"))
     return Group(*parts)
+
+
+def render_advice(data: dict[str, Any], top: int = 10) -> Group:
+    """Ranked choices from ``advice.Advice.to_json``: best first, each with its interval."""
+    table = Table(title=f"{data['player']}, round {data['round']}: expected final score "
+                        f"({data['score']})", title_justify="left")
+    for name in ("#", "keep", "city", "at", "other", "expected", "95 % interval", "samples"):
+        table.add_column(name, justify="right" if name in ("#", "expected", "samples") else
+                         "left")
+    for i, c in enumerate(data["choices"][:top], 1):
+        other = c["other"]
+        sent = f"{other['tile']} to {other['city_name']} at {other['at'][0]},{other['at'][1]}" \
+            if other else "-"
+        table.add_row(str(i), c["tile"], c["city_name"], f"{c['at'][0]},{c['at'][1]}", sent,
+                      f"{c['expected']:.1f}", f"{c['low']:.1f} - {c['high']:.1f}",
+                      str(c["samples"]), style="bold" if i == 1 else "")
+    shown = min(top, len(data["choices"]))
+    note = Text(f"{shown} of {len(data['choices'])} choices shown; {data['samples']} sample(s), "
+                f"seed {data['seed']}, {data['seconds']:.1f} s", style="dim")
+    return Group(table, note)
