@@ -80,7 +80,12 @@ class Estimate:
 
     choice: Choice
     values: list[int] = field(default_factory=list)
+    keys: list[float] = field(default_factory=list)  # what the race compares (tie-break in)
     dropped: bool = False
+
+    @property
+    def key(self) -> float:
+        return mean(self.keys)
 
     @property
     def samples(self) -> int:
@@ -281,12 +286,16 @@ class _Sample:
             self.cache[key] = complete(pos, *self.futures[city])
         return self.cache[key]
 
-    def value(self, choice: Choice, cities: list[int]) -> int:
+    def value(self, choice: Choice, cities: list[int]) -> tuple[int, float]:
+        """(final score, race key): the key breaks ties by the higher city, as the game
+        does, so that a choice that helps only the higher city still counts."""
         moves = {choice.keep.city: choice.keep}
         if choice.other is not None:
             moves[choice.other.city] = choice.other
         scores = [self.city_value(c, moves.get(c)) for c in cities]
-        return sum(scores) if self.game.rules.cities == "own" else min(scores)
+        if self.game.rules.cities == "own":
+            return sum(scores), sum(scores)
+        return min(scores), min(scores) + max(scores) / 1000
 
 
 # --- the race -----------------------------------------------------------------------------
@@ -297,10 +306,15 @@ def _settled(e: Estimate, leader: Estimate) -> bool:
     bound below zero), or as good as it (that difference's interval within ``TIE`` points
     either side of zero: racing on would only split hairs)."""
     n = e.samples
-    diffs = [x - y for x, y in zip(e.values, leader.values, strict=True)]
+    diffs = [x - y for x, y in zip(e.keys, leader.keys, strict=True)]
     m = mean(diffs)
     half = Z_DROP * (stdev(diffs) if n > 1 else 0.0) / math.sqrt(n)
     return m + half < 0 or (m <= 0 and m - half >= -TIE and m + half <= TIE)
+
+
+def _record(e: Estimate, value: tuple[int, float]) -> None:
+    e.values.append(value[0])
+    e.keys.append(value[1])
 
 
 def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = POSITIONS,
@@ -325,10 +339,10 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     while drawn < samples and len(racing) > 1:
         sample = _Sample(game, player, random.Random(f"advice/{seed}/{drawn}"))
         for e in racing:
-            e.values.append(sample.value(e.choice, cities))
+            _record(e, sample.value(e.choice, cities))
         drawn += 1
         if drawn >= MIN_SAMPLES:
-            leader = max(racing, key=lambda e: e.expected)
+            leader = max(racing, key=lambda e: e.key)
             for e in racing:
                 e.dropped = e is not leader and _settled(e, leader)
             racing = [e for e in racing if not e.dropped]
@@ -336,11 +350,11 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
             break
     if drawn == 0:  # a single choice: value it once so that it has an estimate
         sample = _Sample(game, player, random.Random(f"advice/{seed}/0"))
-        racing[0].values.append(sample.value(racing[0].choice, cities))
+        _record(racing[0], sample.value(racing[0].choice, cities))
         drawn = 1
     # Still racing first (more samples, not beaten), then by estimate; ties in choice order.
     order = sorted(range(len(everyone)),
-                   key=lambda i: (everyone[i].dropped, -everyone[i].expected, i))
+                   key=lambda i: (everyone[i].dropped, -everyone[i].key, i))
     return Advice(player, [everyone[i] for i in order], drawn, time.monotonic() - start, seed)
 
 
