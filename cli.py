@@ -437,6 +437,10 @@ def advise_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
     time_limit: Annotated[float | None, typer.Option("--time-limit", help="Stop sampling "
                                                      "after S seconds.")] = None,
+    solve: Annotated[int, typer.Option("--solve", help="Value the N best choices again with "
+                                       "the solver finishing every city.")] = 0,
+    solve_limit: Annotated[float, typer.Option("--solve-limit", help="The solver's "
+                                               "deterministic work limit per city.")] = 0.5,
     top: Annotated[int, typer.Option("--top", help="Choices shown (--json: all).")] = 10,
     json_out: JsonOption = False,
 ) -> None:
@@ -447,7 +451,7 @@ def advise_cmd(
         who = player or game.humans[0]
         try:
             advice = advise(game, who, samples=samples, positions=positions, seed=seed,
-                            time_limit=time_limit)
+                            time_limit=time_limit, solve=solve, solve_limit=solve_limit)
         except CitiesError as err:
             raise err.located(source=source_name(game_file)) from None
         data = advice.to_json(game)

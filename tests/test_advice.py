@@ -65,6 +65,17 @@ def test_same_seed_same_advice(tmp_path):
     assert runs[0]["seed"] == 5 and runs[2]["seed"] == 6
 
 
+def test_solved_choices_never_below_greedy(tmp_path):
+    game, _ = _round_one(tmp_path)
+    advice = advise(game, "P1", samples=2, positions=1, seed=1, solve=1, solve_limit=0.05)
+    top = advice.best
+    assert top.solved is not None and top.solved.samples == top.samples
+    for greedy, solved, bound in zip(top.values, top.solved.values, top.solved.bounds,
+                                     strict=True):
+        assert greedy <= solved <= bound  # the same future: the solver's city is at least as good
+    assert all(e.solved is None for e in advice.choices[1:])
+
+
 def test_best_choice_first_when_nothing_is_left_to_chance():
     game = _last_turn()
     cities = game.cities_of("P1")

@@ -43,6 +43,8 @@ POSITIONS = 3
 #: A choice drops out once the leader beats it by more than this many standard errors of the
 #: paired difference (about 1 % one-sided under a normal approximation).
 Z_DROP = 2.33
+#: The solver's deterministic work limit per city when choices are solved (``--solve``).
+SOLVE_LIMIT = 0.5
 #: Points within which two choices count as equally good (the race stops splitting them).
 TIE = 0.5
 #: Samples every choice gets before any drops out.
@@ -82,6 +84,9 @@ class Estimate:
     values: list[int] = field(default_factory=list)
     keys: list[float] = field(default_factory=list)  # what the race compares (tie-break in)
     dropped: bool = False
+    solved: Estimate | None = None  # the same samples finished by the solver (``solve``)
+    bounds: list[int] = field(default_factory=list)  # solved: the solver's proven bounds
+    proven: int = 0  # solved: samples whose every city was proven optimal
 
     @property
     def key(self) -> float:
@@ -117,12 +122,19 @@ class Advice:
         return self.choices[0]
 
     def to_json(self, game: Game) -> dict[str, Any]:
-        def one(e: Estimate) -> dict[str, Any]:
+        def numbers(e: Estimate) -> dict[str, Any]:
             low, high = e.interval()
-            return {**e.choice.keep.to_json(game),
-                    "other": e.choice.other.to_json(game) if e.choice.other else None,
-                    "expected": round(e.expected, 2), "low": round(low, 2),
+            return {"expected": round(e.expected, 2), "low": round(low, 2),
                     "high": round(high, 2), "samples": e.samples}
+
+        def one(e: Estimate) -> dict[str, Any]:
+            out = {**e.choice.keep.to_json(game),
+                   "other": e.choice.other.to_json(game) if e.choice.other else None,
+                   **numbers(e)}
+            if e.solved is not None:
+                out["solved"] = {**numbers(e.solved), "proven": e.solved.proven,
+                                 "bound": round(mean(e.solved.bounds), 2)}
+            return out
 
         return {"player": self.player, "round": game.round, "seed": self.seed,
                 "score": "sum of both cities" if game.rules.cities == "own" else "lower city",
@@ -276,14 +288,18 @@ class _Sample:
             s, d = s + a + b, d + dd
         self.cache: dict[tuple[int, Move | None], int] = {}
 
+    def start(self, city: int, move: Move | None) -> Position:
+        """The city once the choice's move (if any) is played."""
+        pos = self.game.cities[city].position
+        if move is not None:
+            tile = _tile(move.tile)
+            pos = _ready(pos, tile).play(Placement(tile, move.at))
+        return pos
+
     def city_value(self, city: int, move: Move | None) -> int:
         key = (city, move)
         if key not in self.cache:
-            pos = self.game.cities[city].position
-            if move is not None:
-                tile = _tile(move.tile)
-                pos = _ready(pos, tile).play(Placement(tile, move.at))
-            self.cache[key] = complete(pos, *self.futures[city])
+            self.cache[key] = complete(self.start(city, move), *self.futures[city])
         return self.cache[key]
 
     def value(self, choice: Choice, cities: list[int]) -> tuple[int, float]:
@@ -318,7 +334,8 @@ def _record(e: Estimate, value: tuple[int, float]) -> None:
 
 
 def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = POSITIONS,
-           seed: int = 0, time_limit: float | None = None) -> Advice:
+           seed: int = 0, time_limit: float | None = None, solve: int = 0,
+           solve_limit: float = SOLVE_LIMIT) -> Advice:
     """Rank the player's choices by expected final score (see the module docstring).
 
     Samples are drawn one at a time and every choice still in the race is valued on each;
@@ -326,9 +343,15 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     ``Z_DROP`` standard errors of their paired difference.  The race ends when one choice is
     left, ``samples`` are drawn, or ``time_limit`` seconds have passed (then every choice
     still racing has the same number of samples).
+
+    ``solve``: the first ``solve`` choices of the ranking are valued again on their samples
+    with every city finished by the solver instead (``solved_city``) and reordered by that.
     """
     if samples < 1:
         raise CitiesError("expected at least 1 sample", field="--samples")
+    if solve < 0 or not solve_limit > 0:
+        raise CitiesError("expected --solve of 0 or more and a positive --solve-limit",
+                          field="--solve")
     if positions < 1:
         raise CitiesError("expected at least 1 position", field="--positions")
     start = time.monotonic()
@@ -355,7 +378,66 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     # Still racing first (more samples, not beaten), then by estimate; ties in choice order.
     order = sorted(range(len(everyone)),
                    key=lambda i: (everyone[i].dropped, -everyone[i].key, i))
-    return Advice(player, [everyone[i] for i in order], drawn, time.monotonic() - start, seed)
+    ranked = [everyone[i] for i in order]
+    if solve > 0:
+        ranked = _solve_top(game, player, ranked, solve, seed, solve_limit)
+    return Advice(player, ranked, drawn, time.monotonic() - start, seed)
+
+
+def _solve_top(game: Game, player: str, ranked: list[Estimate], n: int, seed: int,
+               limit: float) -> list[Estimate]:
+    cities = list(dict.fromkeys(game.cities_of(player)))
+    own = game.rules.cities == "own"
+    top = ranked[:n]
+    cache: dict[tuple[int, int, Move | None], tuple[int, int, bool]] = {}
+    for e in top:
+        solved = Estimate(e.choice)
+        for k in range(e.samples):
+            sample = _Sample(game, player, random.Random(f"advice/{seed}/{k}"))
+            moves = {e.choice.keep.city: e.choice.keep}
+            if e.choice.other is not None:
+                moves[e.choice.other.city] = e.choice.other
+            found = []
+            for c in cities:
+                key = (k, c, moves.get(c))
+                if key not in cache:
+                    cache[key] = solved_city(sample.start(c, moves.get(c)),
+                                             *sample.futures[c], limit)
+                found.append(cache[key])
+            scores, bounds = [f[0] for f in found], [f[1] for f in found]
+            value = sum(scores) if own else min(scores)
+            _record(solved, (value, value if own else value + max(scores) / 1000))
+            solved.bounds.append(sum(bounds) if own else min(bounds))
+            solved.proven += all(f[2] for f in found)
+        e.solved = solved
+    top.sort(key=lambda e: -e.solved.key if e.solved else 0)
+    return top + ranked[n:]
+
+
+def solved_city(pos: Position, singles: list[str], duplexes: list[str],
+                deterministic_time: float) -> tuple[int, int, bool]:
+    """(score, bound, proven): the best city ``solve_pool`` finds from the placed tiles and
+    exactly the tiles the city still lacks, one worker, a deterministic limit.  Where it finds
+    no city in time, the greedy completion stands in (with the solver's bound, if any)."""
+    from solver.twocities.bots import _open_square
+    from solver.twocities.cpsat.solve import solve_pool
+    from solver.twocities.game.pool import Pool
+
+    a, d, b = pos.remaining()
+    tokens = [*singles[:a + b], *(x.token for x in pos.revealed),
+              *duplexes[:max(0, d - len(pos.revealed))]]
+    fixed = pos.placed
+    if pos.mat is None and fixed:  # no mat: the solver's square starts at (0, 0)
+        top, left = _open_square(pos)
+        fixed = tuple(Placement(p.tile, (p.at[0] - top, p.at[1] - left)) for p in fixed)
+    pool = Pool(pos.rules, (pos.mat,) if pos.mat is not None else (),
+                tuple(_tile(t) for t in tokens), fixed=fixed)
+    greedy = complete(pos, singles, duplexes)
+    result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=deterministic_time)
+    if result.score is None or result.score < greedy:
+        return greedy, max(greedy, result.bound or greedy), False
+    return result.score, result.bound if result.bound is not None else result.score, \
+        result.proven
 
 
 # --- the bot ------------------------------------------------------------------------------
