@@ -215,10 +215,9 @@ def render_advice(data: dict[str, Any], top: int = 10) -> Group:
     table = Table(title=f"{data['player']}, round {data['round']}: expected final score "
                         f"({data['score']})", title_justify="left")
     solved = any("solved" in c for c in data["choices"])
-    names = ["#", "keep", "city", "at", "other", "expected", "95 % interval", "samples"]
-    for name in names + (["solved (proven, bound)"] if solved else []):
-        table.add_column(name, justify="right" if name in ("#", "expected", "samples") else
-                         "left")
+    names = ["#", "keep", "city", "at", "other", "expected", "95 % CI", "n"]
+    for name in names + (["solved"] if solved else []):
+        table.add_column(name, justify="right" if name in ("#", "expected", "n") else "left")
     for i, c in enumerate(data["choices"][:top], 1):
         other = c["other"]
         sent = f"{other['tile']} {other['city_name']} {other['at'][0]},{other['at'][1]}" \
@@ -231,6 +230,8 @@ def render_advice(data: dict[str, Any], top: int = 10) -> Group:
                        if s else "")
         table.add_row(*row, style="bold" if i == 1 else "")
     shown = min(top, len(data["choices"]))
-    note = Text(f"{shown} of {len(data['choices'])} choices shown; {data['samples']} sample(s), "
-                f"seed {data['seed']}, {data['seconds']:.1f} s", style="dim")
+    note = Text(f"{shown} of {len(data['choices'])} choices shown; n: samples (at most "
+                f"{data['samples']}), seed {data['seed']}, {data['seconds']:.1f} s"
+                + ("; solved: mean (samples proven optimal, mean bound)" if solved else ""),
+                style="dim")
     return Group(table, note)
