@@ -8,10 +8,11 @@ Usage::
     python bench/bench_advisor.py [--games N] [--opponent greedy|solver] [--first SEED]
 """
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
-from statistics import mean
+from statistics import mean, stdev
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.twocities.advice import make_bots  # noqa: E402
@@ -24,7 +25,7 @@ parser.add_argument("--opponent", default="greedy")
 parser.add_argument("--first", type=int, default=0)
 args = parser.parse_args()
 
-wins, own, others = 0.0, [], []
+wins, own, others, diffs = 0.0, [], [], []
 for seed in range(args.first, args.first + args.games):
     game = new_game(load_ruleset(), 3, seed)
     seat = seed % 3
@@ -38,10 +39,14 @@ for seed in range(args.first, args.first + args.games):
     firsts = [s.player for s in result.standings if s.place == 1]
     wins += (me in firsts) / len(firsts)
     own.append(finals[me])
-    others.extend(v for p, v in finals.items() if p != me)
+    rivals = [v for p, v in finals.items() if p != me]
+    others.extend(rivals)
+    diffs.append(finals[me] - mean(rivals))
     print(f"seed {seed}: advisor {me} {finals[me]}, {args.opponent} "
           f"{sorted(v for p, v in finals.items() if p != me)}, first {firsts}, "
           f"{time.monotonic() - start:.0f} s", flush=True)
 n = len(own)
+half = 1.96 * stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
 print(f"advisor vs {args.opponent}: {n} games, win rate {wins / n:.2f} (a seat's fair share "
-      f"0.33), mean score {mean(own):.1f} vs {mean(others):.1f}")
+      f"0.33), mean score {mean(own):.1f} vs {mean(others):.1f}, per game "
+      f"{mean(diffs):+.2f} ± {half:.2f} (95 %)")
