@@ -1,7 +1,9 @@
 """The advisor bot against the greedy and solver bots over seeded three-player standard games
 (a script, not a test): the advisor sits in one seat (rotating with the seed), the other two
 seats are the opponent bot.  Prints one line per game, then the advisor's win rate (first
-place, ties shared) and mean final score against the opponents' mean.
+place, ties shared), its mean final score against the opponents', and the per-game difference
+(its score minus its two opponents' mean) with a 95 % interval.  Each game depends on its seed
+alone, so runs over slices of seeds (``--first``) add up to one run.
 
 Usage::
 
