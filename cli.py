@@ -28,20 +28,21 @@ from solver.common.jsonio import (
     source_name,
     write_bytes_atomic,
 )
-from solver.twocities.bots import make_bots
+from solver.twocities.advice import SAMPLES, advise, make_bots
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
 from solver.twocities.game.pool import load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.game import check_in_game, new_game, play_turn
-from solver.twocities.rules.gamefile import load_state, save_game
+from solver.twocities.rules.gamefile import load_game, load_state, save_game
 from solver.twocities.rules.legality import check as check_move
 from solver.twocities.rules.legality import legal_positions
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.scoring.table import is_table, score_table_data
 from solver.twocities.show import (
+    render_advice,
     render_cities,
     render_game_end,
     render_scored_city,
@@ -442,7 +443,7 @@ def play(
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed replays the game.")]
     = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots per seat, cycled: random, greedy, "
-                                      "solver (e.g. greedy,random).")] = "random",
+                                      "solver, advisor (e.g. greedy,random).")] = "random",
     edition: Annotated[str, typer.Option("--edition", help="essential or classic.")]
     = "essential",
     districts: Annotated[bool, typer.Option("--districts", help="Play with districts.")]
@@ -477,6 +478,48 @@ def play(
         console.print(render_game_end(game, result))
 
     guarded(run)
+
+
+# --- cities advise ---------------------------------------------------------------------------
+
+
+@app.command("advise")
+def advise_cmd(
+    game_file: Annotated[str, typer.Argument(help="A saved game file (cities play --save).")],
+    player: Annotated[str, typer.Option("--player", help="Whose hand (default: the first "
+                                        "player).")] = "",
+    samples: Annotated[int, typer.Option("--samples", help="Sampled completions per choice, "
+                                         "at most.")] = SAMPLES,
+    positions: Annotated[int, typer.Option("--positions", help="Best legal positions weighed "
+                                           "per tile and city.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", help="Stop sampling "
+                                                     "after S seconds.")] = None,
+    solve: Annotated[int, typer.Option("--solve", help="Value the N best choices again with "
+                                       "the solver finishing every city.")] = 0,
+    solve_limit: Annotated[float, typer.Option("--solve-limit", help="The solver's "
+                                               "deterministic work limit per city.")] = 0.5,
+    top: Annotated[int, typer.Option("--top", help="Choices shown (--json: all).")] = 10,
+    json_out: JsonOption = False,
+) -> None:
+    """Rank the choices for a player's hand by expected final score, with 95 % intervals."""
+
+    def run() -> None:
+        game = load_game(game_file)
+        who = player or game.humans[0]
+        try:
+            advice = advise(game, who, samples=samples, positions=positions, seed=seed,
+                            time_limit=time_limit, solve=solve, solve_limit=solve_limit)
+        except CitiesError as err:
+            raise err.located(source=source_name(game_file)) from None
+        data = advice.to_json(game)
+        if json_out:
+            print_json(data)
+            return
+        console.print(render_advice(data, top))
+
+    guarded(run)
+
 
 
 # --- cities solve ---------------------------------------------------------------------------

@@ -230,7 +230,7 @@ def test_any_date(value: str) -> None:
 @fuzz
 @given(bots=st.text(",; ", max_size=6) | st.text(max_size=10).filter(
     lambda t: not {b.strip() for b in t.split(",") if b.strip()} <= {"random", "greedy",
-                                                                     "solver"}),
+                                                                     "solver", "advisor"}),
        players=st.sampled_from(["0", "-1", "1", "99", "x", "9" * 5000]))
 def test_bad_play_options(bots: str, players: str) -> None:
     refused_in_one_line(invoke(["play", "--players", "3", "--bots", bots, "--quiet"]))
@@ -246,6 +246,9 @@ def test_bad_play_options(bots: str, players: str) -> None:
     ["play", "--players", "3", "--save", "/dev/null/x.json", "--quiet"],
     ["check", STATE, "--tile", "F", "--at", "0,0", "--city", "2"],
     ["moves", STATE, "--tile", "F", "--city", "-1"],
+    ["advise", str(EXAMPLES / "game-standard-3p-final.json")],
+    ["advise", str(EXAMPLES / "game-standard-3p-round2.json"), "--positions", "0"],
+    ["advise", str(EXAMPLES / "state-river-bend.json")],
     ["daily", "--from", "2026-12-01", "--to", "2026-12-02", "--out", "/dev/null/x"],
     ["score", "--components", "/dev/null", str(EXAMPLES / "rulebook-shops.json")],
     ["no-such-command"],

@@ -258,18 +258,21 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,  # type:
                               "solver": SolverBot}
 
 
-def make_bots(names: list[str], players: tuple[str, ...]) -> dict[str, Bot]:
-    """One bot per player, cycling through ``names`` (e.g. ['greedy', 'random'])."""
+def make_bots(names: list[str], players: tuple[str, ...],
+              extra: dict[str, Any] | None = None) -> dict[str, Bot]:
+    """One bot per player, cycling through ``names`` (e.g. ['greedy', 'random']); ``extra``
+    adds bots built above this module (name -> class)."""
     from solver.common.errors import CitiesError
     from solver.twocities.rules.game import JAMEY
 
+    known: dict[str, Any] = {**BOTS, **(extra or {})}
     if not names:
-        raise CitiesError(f"expected at least one bot name ({', '.join(BOTS)})", field="--bots")
+        raise CitiesError(f"expected at least one bot name ({', '.join(known)})", field="--bots")
     for n in names:
-        if n not in BOTS:
-            raise CitiesError(f"unknown bot {n!r} (expected {', '.join(BOTS)})", field="--bots")
+        if n not in known:
+            raise CitiesError(f"unknown bot {n!r} (expected {', '.join(known)})", field="--bots")
     humans = [p for p in players if p != JAMEY]
-    out: dict[str, Bot] = {p: BOTS[names[i % len(names)]]() for i, p in enumerate(humans)}
+    out: dict[str, Bot] = {p: known[names[i % len(names)]]() for i, p in enumerate(humans)}
     if JAMEY in players:
         out[JAMEY] = RandomBot()  # Jamey never decides: his picks are random draws
     return out

@@ -208,3 +208,30 @@ def render_solve(result: SolveResult, title: str) -> Group:
     parts.append(status_line(result.status, result.score, result.bound, result.seconds,
                              "the city"))
     return Group(*parts)
+
+
+def render_advice(data: dict[str, Any], top: int = 10) -> Group:
+    """Ranked choices from ``advice.Advice.to_json``: best first, each with its interval."""
+    table = Table(title=f"{data['player']}, round {data['round']}: expected final score "
+                        f"({data['score']})", title_justify="left")
+    solved = any("solved" in c for c in data["choices"])
+    names = ["#", "keep", "city", "at", "other", "expected", "95 % CI", "n"]
+    for name in names + (["solved"] if solved else []):
+        table.add_column(name, justify="right" if name in ("#", "expected", "n") else "left")
+    for i, c in enumerate(data["choices"][:top], 1):
+        other = c["other"]
+        sent = f"{other['tile']} {other['city_name']} {other['at'][0]},{other['at'][1]}" \
+            if other else "-"
+        row = [str(i), c["tile"], c["city_name"], f"{c['at'][0]},{c['at'][1]}", sent,
+               f"{c['expected']:.1f}", f"{c['low']:.1f} - {c['high']:.1f}", str(c["samples"])]
+        if solved:
+            s = c.get("solved")
+            row.append(f"{s['expected']:.1f} ({s['proven']}/{s['samples']}, {s['bound']:g})"
+                       if s else "")
+        table.add_row(*row, style="bold" if i == 1 else "")
+    shown = min(top, len(data["choices"]))
+    note = Text(f"{shown} of {len(data['choices'])} choices shown; n: samples (at most "
+                f"{data['samples']}), seed {data['seed']}, {data['seconds']:.1f} s"
+                + ("; solved: mean (samples proven optimal, mean bound)" if solved else ""),
+                style="dim")
+    return Group(table, note)
