@@ -287,15 +287,21 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     if deterministic_time is None:
         start = _quick_pair(pool, budget, exclude, min_score)
     splits_bound = None
+    outcome = None
     left = budget.seconds_left()
     if splits_apply(pool) and (left is None or left >= SPLITS_FROM_SECONDS):
+        seed = start
         if deterministic_time is not None:  # the greedy pair alone: it needs no clock
-            start = _checked(pool, greedy_pair(pool), exclude, min_score)
+            seed = _checked(pool, greedy_pair(pool), exclude, min_score)
         part = budget.share(SPLITS_SHARE)
-        outcome = prove_pair(pool, part, solve_pool, start=start, exclude=exclude,
-                             min_score=min_score)
+        try:
+            outcome = prove_pair(pool, part, solve_pool, start=seed, exclude=exclude,
+                                 min_score=min_score)
+        except TooManyCompositions:  # too many splits to list: the full model alone
+            outcome = None
         budget.spend(part.used)
-        start = outcome.best or start
+    if outcome is not None:
+        start = outcome.best or seed
         if outcome.proven:
             return _pair_result(Status.OPTIMAL if start else Status.INFEASIBLE,
                                 start.answers() if start else [], budget)
@@ -315,7 +321,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     if min_score is not None:
         cm.model.Add(low >= min_score)
     cm.model.Maximize(top * low + high)
-    if start is not None:
+    if start is not None and deterministic_time is None:  # the hint's solve runs on the clock
         _start_from(cm, start, budget)
     status, bound, seconds, cities = _run(cm, pool, budget, workers, progress,
                                           lambda v: whole(v) // top,
