@@ -223,9 +223,13 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
         return None, True
     pair = Pair((optima[0][1].city, optima[1][1].city),
                 (optima[0][1].placements, optima[1][1].placements))
-    if pair.value() == top and not _excluded(pair, exclude) and _buildable(pool, pair):
+    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    if usable and pair.value() == top:
         return pair, True
-    return _joint(pool, tiles, pair, top, value, budget, exclude)
+    joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
+    if joint is None and usable and pair.value() > value:
+        return pair, settled  # the two optima ranked against each other: a pair all the same
+    return joint, settled
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
