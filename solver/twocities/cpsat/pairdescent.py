@@ -64,7 +64,7 @@ SolveCity = Callable[..., Any]
 #: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
 #: seconds one city's solve, or one split's joint solve, may take.
 SPLIT_WORK = 5.0
-SPLIT_SECONDS = 20.0
+SPLIT_SECONDS = 10.0
 
 
 @dataclass
@@ -190,6 +190,17 @@ def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
     return PairOutcome(best, not left, max(lows) if lows else None, solved)
 
 
+def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
+              exclude: Sequence[Sequence[City]]) -> Pair | None:
+    """The pair of the two cities found when a city's solve was not proven, if it is an
+    answer that beats ``value`` (the split stays unsettled either way)."""
+    if len(found) < 2:
+        return None
+    pair = Pair((found[0].city, found[1].city), (found[0].placements, found[1].placements))
+    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    return pair if usable and pair.value() > value else None
+
+
 def _adds(items: list, slots: int) -> np.ndarray:
     """What one tile of each item adds to a city's counts: one row per item."""
     return np.array([a for _, _, a in items], dtype=np.int64).reshape(len(items), slots)
@@ -203,6 +214,7 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     tiles = splits.tiles(k)
     order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
     optima: dict[int, tuple[int, Answer]] = {}
+    found: dict[int, Answer] = {}  # each city's best, proven or not
     for i in order:
         mat = pool.mats[i]
         ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
@@ -214,10 +226,12 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
         budget.spend(work or 0.0)  # solve_pool reports no work: its allotment is charged
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach the best pair's lower score
+        if result.city is not None:
+            found[i] = Answer(result.city.with_context(pool.context), result.placements,
+                              result.breakdown)
         if result.status != Status.OPTIMAL:
-            return None, False
-        optima[i] = (result.score, Answer(result.city.with_context(pool.context),
-                                          result.placements, result.breakdown))
+            return _unproven(pool, found, value, exclude), False
+        optima[i] = (result.score, found[i])
     top = (min(optima[0][0], optima[1][0]), max(optima[0][0], optima[1][0]))
     if top <= value:
         return None, True
