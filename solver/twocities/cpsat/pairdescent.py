@@ -22,8 +22,9 @@ optimum is the best split's best pair.  The search:
 4. **Proven** when every split is settled; otherwise the answer is the best pair with the
    highest bound of the splits left (the lower city's score).
 
-Each city solve runs on one worker; with a deterministic limit (``Budget.work``) every solve
-takes its work from it and nothing depends on the clock, so the search is reproducible.
+Each city's solve takes the pair's workers.  With a deterministic limit (``Budget.work``) it
+takes one, every solve takes its work from the budget and nothing depends on the clock, so
+the search is reproducible.
 """
 
 from __future__ import annotations
@@ -164,9 +165,14 @@ class Splits:
 
 def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
                start: Pair | None = None, exclude: Sequence[Sequence[City]] = (),
-               min_score: int | None = None) -> PairOutcome:
+               min_score: int | None = None, workers: int = 1) -> PairOutcome:
     """The best pair by splits (module doc), within ``budget``; ``start`` is a pair already
-    known (it must not be excluded).  ``min_score``: the lower city's least score."""
+    known (it must not be excluded).  ``min_score``: the lower city's least score.
+    ``workers``: each city's solve (one with a deterministic limit, which keeps it
+    reproducible; with more, the city's category caps are solved beside its first checks
+    instead of before them)."""
+    if budget.work is not None:
+        workers = 1
     splits = Splits(pool)
     best = start
     floor = (min_score - 1, 10 ** 6) if min_score is not None else (-1, -1)
@@ -181,7 +187,8 @@ def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
             left.append(bound)
             break
         solved += 1
-        found, settled = _solve_split(pool, splits, k, value, budget, solve_city, exclude)
+        found, settled = _solve_split(pool, splits, k, value, budget, solve_city, exclude,
+                                      workers)
         if not settled:
             left.append(bound)
         if found is not None and found.value() > value:
@@ -207,7 +214,7 @@ def _adds(items: list, slots: int) -> np.ndarray:
 
 
 def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
-                 solve_city: SolveCity, exclude: Sequence[Sequence[City]]
+                 solve_city: SolveCity, exclude: Sequence[Sequence[City]], workers: int
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
     found), and whether the split is settled."""
@@ -221,7 +228,7 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
                       pool.context.districts)
         alone = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
         work = _work(budget)
-        result = solve_city(alone, time_limit=_seconds(budget), workers=1,
+        result = solve_city(alone, time_limit=_seconds(budget), workers=workers,
                             deterministic_time=work, min_score=max(value[0], 0))
         budget.spend(work or 0.0)  # solve_pool reports no work: its allotment is charged
         if result.status == Status.INFEASIBLE:

@@ -296,7 +296,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         part = budget.share(SPLITS_SHARE)
         try:
             outcome = prove_pair(pool, part, solve_pool, start=seed, exclude=exclude,
-                                 min_score=min_score)
+                                 min_score=min_score, workers=workers)
         except TooManyCompositions:  # too many splits to list: the full model alone
             outcome = None
         budget.spend(part.used)
