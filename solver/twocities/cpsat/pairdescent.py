@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 from ortools.sat.python import cp_model
 
+from solver.common.errors import CitiesError
 from solver.common.sat import Budget, configure
 from solver.common.status import Status
 from solver.twocities.cpsat.answers import (
@@ -56,7 +57,8 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile, buildings_of
 from solver.twocities.game.vocab import FACTORY
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.scoring.categories import district_points
+from solver.twocities.rules.greedy import greedy
+from solver.twocities.scoring.categories import district_points, score_city
 from solver.twocities.scoring.rivals import against_each_other
 
 Value = tuple[int, int]
@@ -197,6 +199,17 @@ def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
     return PairOutcome(best, not left, max(lows) if lows else None, solved)
 
 
+def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
+    """The greedy placer's city of exactly these tiles (``rules.greedy``), where the exact
+    solve ran out of time before any city: the pair still gets a city from the split."""
+    try:
+        found = greedy(alone)
+    except CitiesError:  # a dead end at every position tried
+        return {}
+    city = found.cities[0].with_context(context)
+    return {i: Answer(city, found.placements[0], score_city(city))}
+
+
 def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
               exclude: Sequence[Sequence[City]]) -> Pair | None:
     """The pair of the two cities found when a city's solve was not proven, if it is an
@@ -236,6 +249,8 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
         if result.city is not None:
             found[i] = Answer(result.city.with_context(pool.context), result.placements,
                               result.breakdown)
+        elif result.status == Status.UNKNOWN:
+            found.update(_greedy_city(alone, i, pool.context))
         if result.status != Status.OPTIMAL:
             return _unproven(pool, found, value, exclude), False
         optima[i] = (result.score, found[i])
