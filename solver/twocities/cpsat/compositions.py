@@ -171,6 +171,10 @@ class Compositions:
         """The counted caps' sum for a city holding ``counts`` (one per slot)."""
         return int(self._bounds(np.array([counts], dtype=np.int64))[0])
 
+    def bounds_of(self, counts: np.ndarray) -> np.ndarray:
+        """``bound`` for every row of ``counts`` (one count vector a row), at once."""
+        return self._bounds(counts)
+
     def _bounds(self, counts: np.ndarray) -> np.ndarray:
         """``bound`` for every row of ``counts`` at once."""
         col = {name: counts[:, i] for i, name in enumerate(self.slots)}

@@ -39,7 +39,8 @@ from solver.twocities.cpsat.caps import CAP_SECONDS, caps_pay, caps_within, solv
 from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
-from solver.twocities.cpsat.pairs import Pair, good_pair
+from solver.twocities.cpsat.pairdescent import prove_pair, splits_apply
+from solver.twocities.cpsat.pairs import Pair, good_pair, greedy_pair
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
@@ -285,6 +286,29 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     start = None
     if deterministic_time is None:
         start = _quick_pair(pool, budget, exclude, min_score)
+    splits_bound = None
+    outcome = None
+    left = budget.seconds_left()
+    if splits_apply(pool) and (left is None or left >= SPLITS_FROM_SECONDS):
+        seed = start
+        if deterministic_time is not None:  # the greedy pair alone: it needs no clock
+            seed = _checked(pool, greedy_pair(pool), exclude, min_score)
+        part = budget.share(SPLITS_SHARE)
+        try:
+            outcome = prove_pair(pool, part, solve_pool, start=seed, exclude=exclude,
+                                 min_score=min_score, workers=workers)
+        except TooManyCompositions:  # too many splits to list: the full model alone
+            outcome = None
+        budget.spend(part.used)
+    if outcome is not None:
+        start = outcome.best or seed
+        if outcome.proven:
+            return _pair_result(Status.OPTIMAL if start else Status.INFEASIBLE,
+                                start.answers() if start else [], budget)
+        splits_bound = outcome.bound
+        if budget.exhausted():
+            return _pair_result(Status.FEASIBLE if start else Status.UNKNOWN,
+                                start.answers() if start else [], budget, splits_bound)
     cm = build_model(pool)
     a, b = cm.total(0), cm.total(1)
     top = 1000  # above any one city's score, so the lower city counts first
@@ -297,22 +321,40 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     if min_score is not None:
         cm.model.Add(low >= min_score)
     cm.model.Maximize(top * low + high)
-    if start is not None:
+    if start is not None and deterministic_time is None:  # the hint's solve runs on the clock
         _start_from(cm, start, budget)
     status, bound, seconds, cities = _run(cm, pool, budget, workers, progress,
                                           lambda v: whole(v) // top,
                                           probing=deterministic_time is not None)
     if bound is not None and bound >= top - 1:
         bound = None  # the variable's own domain: nothing proven yet
+    if splits_bound is not None:
+        bound = splits_bound if bound is None else min(bound, splits_bound)
     if start is not None and (not cities or start.value() > _pair_value(cities)):
         cities = start.answers()
         status = Status.FEASIBLE
+    return _pair_result(status, cities, budget, bound)
+
+
+#: The split search's share of a pair's time and work (``cpsat.pairdescent``), when it
+#: applies; the full model takes the rest if it has not settled.
+SPLITS_SHARE = 0.8
+#: The least seconds left for the split search to start: listing and bounding the splits
+#: alone takes 2-3 s on the pair suite's pools, so a short limit keeps the quick pair.
+SPLITS_FROM_SECONDS = 10.0
+
+
+def _pair_result(status: Status, cities: Sequence[Answer], budget: Budget,
+                 bound: int | None = None) -> PairResult:
+    """A pair's answer, timed from the budget's start; a proven pair's bound is its score."""
     seconds = time.monotonic() - budget.began
     if not cities:
         return PairResult(status, None, bound, seconds)
     results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
                     for city, pl, bd in cities)
-    return PairResult(status, min(r.score or 0 for r in results), bound, seconds, results)
+    score = min(r.score or 0 for r in results)
+    return PairResult(status, score, score if status == Status.OPTIMAL else bound, seconds,
+                      results)
 
 
 #: The quick pair's share of a pair's time limit, and its most seconds (``solve_pair``).
@@ -329,7 +371,12 @@ def _quick_pair(pool: Pool, budget: Budget,
     left = budget.seconds_left()
     seconds = QUICK_SECONDS if left is None else min(QUICK_SECONDS, QUICK_SHARE * left)
 
-    pair = good_pair(pool, seconds)
+    return _checked(pool, good_pair(pool, seconds), exclude, min_score)
+
+
+def _checked(pool: Pool, pair: Pair | None, exclude: Sequence[Sequence[City]],
+             min_score: int | None) -> Pair | None:
+    """``pair`` if it is an answer (``_quick_pair``), else None."""
     if pair is None:
         return None
     used = Counter(p.tile for placed in pair.placed for p in placed)

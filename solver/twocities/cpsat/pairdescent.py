@@ -1,0 +1,346 @@
+"""Pairs by proof: every way to split the pool's tiles between the two cities, bounded, the
+best splits solved one city at a time.
+
+When the two cities take every tile of the pool, the tiles the first city takes (its
+*composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split* and the
+optimum is the best split's best pair.  The search:
+
+1. **Bounds.** Each split's bound is each city's counted caps (``Compositions``), factories
+   ranked against the other city's factory count as well as the rivals (a split fixes both
+   counts).  A split's bound is (lower, higher) of the two, compared as a pair's value is:
+   the lower city first, then the higher.  numpy bounds every split at once.
+2. **Splits, best bound first.** A split whose bound does not beat the best pair found is
+   settled.  Otherwise the city with the lower bound is solved exactly first (``solve_pool``,
+   a city of exactly its tiles, the descent's proof), required to reach the best pair's lower
+   score; then the other.  The two optima bound the split.  If they cannot beat the best
+   pair, the split is settled; else the two cities, scored against each other, are a pair.
+3. **Districts couple the cities**: a city's district ranks against the other's.  Each city
+   is solved with the rivals alone, which is an upper bound only when a further rival never
+   raises a city's district points (``rivals_never_help``, checked before the search).  When
+   the two optima, ranked against each other, score below their bound, or the pair is among
+   those excluded, the split is solved jointly (the pair model with each city's tiles fixed).
+4. **Proven** when every split is settled; otherwise the answer is the best pair with the
+   highest bound of the splits left (the lower city's score).
+
+Each city's solve takes the pair's workers.  With a deterministic limit (``Budget.work``) it
+takes one, every solve takes its work from the budget and nothing depends on the clock, so
+the search is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from solver.common.errors import CitiesError
+from solver.common.sat import Budget, configure
+from solver.common.status import Status
+from solver.twocities.cpsat.answers import (
+    Answer,
+    exclude_layouts,
+    forbid_assignment,
+    layout_literals,
+    read_city,
+)
+from solver.twocities.cpsat.answers import rescore as rescore_city
+from solver.twocities.cpsat.compositions import Compositions
+from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.pairs import Pair
+from solver.twocities.cpsat.values import factory_value
+from solver.twocities.game.city import City, Context
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.tiles import Tile, buildings_of
+from solver.twocities.game.vocab import FACTORY
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.greedy import greedy
+from solver.twocities.scoring.categories import district_points, score_city
+from solver.twocities.scoring.rivals import against_each_other
+
+Value = tuple[int, int]
+#: ``solve_pool``'s signature, passed in (``cpsat.solve`` imports this module).
+SolveCity = Callable[..., Any]
+#: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
+#: seconds one city's solve, or one split's joint solve, may take.
+SPLIT_WORK = 5.0
+SPLIT_SECONDS = 10.0
+
+
+@dataclass
+class PairOutcome:
+    """What the search settled: the best pair (None: none found), whether it is proven, and
+    the highest lower-city score a split left unsettled could still reach."""
+
+    best: Pair | None
+    proven: bool
+    bound: int | None
+    splits_solved: int = 0
+
+
+def splits_apply(pool: Pool) -> bool:
+    """The search applies: two cities taking every tile, none fixed, and rivals that
+    never help (``rivals_never_help``)."""
+    return (pool.cities == 2 and not pool.fixed and pool.uses_all
+            and rivals_never_help(pool))
+
+
+def rivals_never_help(pool: Pool) -> bool:
+    """A further rival of any size never raises a city's district points, so a city solved
+    without the other among its rivals scores at least what it scores in the pair.
+
+    >>> from solver.twocities.game.pool import pool_from_json
+    >>> rivals_never_help(pool_from_json({"variant": "beginner",
+    ...                                   "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
+    True
+    """
+    top = pool.rules.size ** 2
+    return all(district_points(s, [*d.rivals, o], d.points) <= district_points(s, d.rivals,
+                                                                              d.points)
+               for d in pool.context.districts for s in range(top + 1) for o in range(top + 1))
+
+
+class Splits:
+    """Every split of a pool's tiles with its bound (module doc, step 1), best first."""
+
+    def __init__(self, pool: Pool):
+        self.pool = pool
+        comps = Compositions(replace(pool, mats=pool.mats[:1]))
+        comps.top()  # lists every composition of the first city, and its bounds
+        self.comps = comps
+        f = comps.slots.index(FACTORY)
+        adds_s = _adds(comps.single_items, len(comps.slots))
+        adds_d = _adds(comps.duplex_items, len(comps.slots))
+        supply_s = np.array([n for _, n, _ in comps.single_items], dtype=np.int64)
+        supply_d = np.array([n for _, n, _ in comps.duplex_items], dtype=np.int64)
+        every = supply_s @ adds_s + supply_d @ adds_d  # no fixed tiles in a pair
+        singles = comps.rows_s @ adds_s
+        most = int(every[f])
+        ranked = np.array([[factory_value(k, Context((*pool.context.rival_factories, o)),
+                                          pool.rules) for o in range(most + 1)]
+                           for k in range(most + 1)], dtype=np.int64)
+        firsts, seconds, factories = [], [], []
+        for d_row, bounds in zip(comps.rows_d, comps.bounds, strict=True):
+            mine = singles + d_row @ adds_d
+            theirs = every - mine
+            fa, fb = mine[:, f], theirs[:, f]
+            firsts.append(bounds - comps.t_factory[fa] + ranked[fa, fb])
+            seconds.append(comps.bounds_of(theirs) - comps.t_factory[fb] + ranked[fb, fa])
+            factories.append(np.stack([fa, fb], axis=1))
+        a, b = np.concatenate(firsts), np.concatenate(seconds)
+        self.bounds = np.stack([a, b], axis=1)
+        self.factories = np.concatenate(factories)
+        self.low, self.high = np.minimum(a, b), np.maximum(a, b)
+        self.order = np.lexsort((-self.high, -self.low))
+
+    def __len__(self) -> int:
+        return len(self.low)
+
+    def bound(self, k: int) -> Value:
+        return int(self.low[k]), int(self.high[k])
+
+    def best_first(self) -> Iterator[int]:
+        return iter(self.order.tolist())
+
+    def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """The pool's own tiles each city of split ``k`` takes."""
+        comps = self.comps
+        d, i = divmod(k, len(comps.rows_s))
+        first = Counter()
+        for (token, _, _), n in zip([*comps.single_items, *comps.duplex_items],
+                                    [*comps.rows_s[i].tolist(), *comps.rows_d[d].tolist()],
+                                    strict=True):
+            first[token] = n
+        a: list[Tile] = []
+        b: list[Tile] = []
+        for tile in self.pool.tiles:
+            if first[tile.token] > 0:
+                first[tile.token] -= 1
+                a.append(tile)
+            else:
+                b.append(tile)
+        return tuple(a), tuple(b)
+
+
+def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
+               start: Pair | None = None, exclude: Sequence[Sequence[City]] = (),
+               min_score: int | None = None, workers: int = 1) -> PairOutcome:
+    """The best pair by splits (module doc), within ``budget``; ``start`` is a pair already
+    known (it must not be excluded).  ``min_score``: the lower city's least score.
+    ``workers``: each city's solve (one with a deterministic limit, which keeps it
+    reproducible; with more, the city's category caps are solved beside its first checks
+    instead of before them)."""
+    if budget.work is not None:
+        workers = 1
+    splits = Splits(pool)
+    best = start
+    floor = (min_score - 1, 10 ** 6) if min_score is not None else (-1, -1)
+    value = max(start.value(), floor) if start is not None else floor
+    left: list[Value] = []  # bounds of splits the budget left unsettled
+    solved = 0
+    for k in splits.best_first():
+        bound = splits.bound(k)
+        if bound <= value:
+            break
+        if budget.exhausted():
+            left.append(bound)
+            break
+        solved += 1
+        found, settled = _solve_split(pool, splits, k, value, budget, solve_city, exclude,
+                                      workers)
+        if not settled:
+            left.append(bound)
+        if found is not None and found.value() > value:
+            best, value = found, found.value()
+    lows = [b[0] for b in left] + ([value[0]] if best is not None else [])
+    return PairOutcome(best, not left, max(lows) if lows else None, solved)
+
+
+def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
+    """The greedy placer's city of exactly these tiles (``rules.greedy``), where the exact
+    solve ran out of time before any city: the pair still gets a city from the split."""
+    try:
+        found = greedy(alone)
+    except CitiesError:  # a dead end at every position tried
+        return {}
+    city = found.cities[0].with_context(context)
+    return {i: Answer(city, found.placements[0], score_city(city))}
+
+
+def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
+              exclude: Sequence[Sequence[City]]) -> Pair | None:
+    """The pair of the two cities found when a city's solve was not proven, if it is an
+    answer that beats ``value`` (the split stays unsettled either way)."""
+    if len(found) < 2:
+        return None
+    pair = Pair((found[0].city, found[1].city), (found[0].placements, found[1].placements))
+    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    return pair if usable and pair.value() > value else None
+
+
+def _adds(items: list, slots: int) -> np.ndarray:
+    """What one tile of each item adds to a city's counts: one row per item."""
+    return np.array([a for _, _, a in items], dtype=np.int64).reshape(len(items), slots)
+
+
+def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
+                 solve_city: SolveCity, exclude: Sequence[Sequence[City]], workers: int
+                 ) -> tuple[Pair | None, bool]:
+    """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
+    found), and whether the split is settled."""
+    tiles = splits.tiles(k)
+    order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
+    optima: dict[int, tuple[int, Answer]] = {}
+    found: dict[int, Answer] = {}  # each city's best, proven or not
+    for i in order:
+        mat = pool.mats[i]
+        ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
+                      pool.context.districts)
+        alone = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
+        work = _work(budget)
+        result = solve_city(alone, time_limit=_seconds(budget), workers=workers,
+                            deterministic_time=work, min_score=max(value[0], 0))
+        budget.spend(work or 0.0)  # solve_pool reports no work: its allotment is charged
+        if result.status == Status.INFEASIBLE:
+            return None, True  # this city cannot reach the best pair's lower score
+        if result.city is not None:
+            found[i] = Answer(result.city.with_context(pool.context), result.placements,
+                              result.breakdown)
+        elif result.status == Status.UNKNOWN:
+            found.update(_greedy_city(alone, i, pool.context))
+        if result.status != Status.OPTIMAL:
+            return _unproven(pool, found, value, exclude), False
+        optima[i] = (result.score, found[i])
+    top = (min(optima[0][0], optima[1][0]), max(optima[0][0], optima[1][0]))
+    if top <= value:
+        return None, True
+    pair = Pair((optima[0][1].city, optima[1][1].city),
+                (optima[0][1].placements, optima[1][1].placements))
+    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    if usable and pair.value() == top:
+        return pair, True
+    joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
+    if joint is None and usable and pair.value() > value:
+        return pair, settled  # the two optima ranked against each other: a pair all the same
+    return joint, settled
+
+
+def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
+           top: Value, value: Value, budget: Budget, exclude: Sequence[Sequence[City]]
+           ) -> tuple[Pair | None, bool]:
+    """The split solved as one pair model, each city's tiles fixed (module doc, step 3)."""
+    cm = build_model(pool)
+    for g, mine in zip(cm.grids, tiles, strict=True):
+        counts = Counter(t.token for t in mine)
+        for token in {t.token for t in pool.singles}:
+            cm.model.Add(g.single_count(token) == counts[token])
+        for token in {t.token for t in pool.duplexes}:
+            cm.model.Add(g.duplex_count(token) == counts[token])
+    a, b = cm.total(0), cm.total(1)
+    scale = 1000
+    low = cm.model.NewIntVar(0, scale - 1, "lower_city")
+    high = cm.model.NewIntVar(0, scale - 1, "higher_city")
+    cm.model.AddMinEquality(low, [a, b])
+    cm.model.AddMaxEquality(high, [a, b])
+    cm.model.Add(low <= top[0])
+    cm.model.Add(high <= top[1])
+    cm.model.Add(scale * low + high >= scale * value[0] + value[1] + 1)
+    for pair in exclude:
+        exclude_layouts(cm.model, cm.grids, pair)
+    for lit, v in layout_literals(cm.grids, list(zip(hint.cities, hint.placed, strict=True))):
+        cm.model.AddHint(lit, v)
+    cm.model.Maximize(scale * low + high)
+    while True:
+        solver = cp_model.CpSolver()
+        configure(solver.parameters, _seconds(budget), 1, _work(budget))
+        code = solver.Solve(cm.model)
+        budget.spend(solver.deterministic_time)
+        if code == cp_model.INFEASIBLE:
+            return None, True
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None, False
+        found = [read_city(solver, g, pool) for g in cm.grids]
+        ranked = against_each_other([c for c, _ in found])
+        problems = [check_buildable(city, pool, placed, which=i)
+                    for i, (city, placed) in enumerate(found)]
+        if not any(problems):
+            for i, city in enumerate(ranked):
+                rescore_city(solver, cm, i, city, pool, Status.FEASIBLE)  # raises on a mismatch
+            pair = Pair((found[0][0], found[1][0]), (found[0][1], found[1][1]))
+            return pair, code == cp_model.OPTIMAL
+        # legal play cannot build it: rule that city out and solve again, as ``solve`` does
+        for g, problem in zip(cm.grids, problems, strict=True):
+            if problem:
+                forbid_assignment(cm.model, solver, g)
+        if budget.exhausted():
+            return None, False
+
+
+def _buildable(pool: Pool, pair: Pair) -> bool:
+    return not any(check_buildable(city, pool, placed, which=i)
+                   for i, (city, placed) in enumerate(zip(pair.cities, pair.placed,
+                                                          strict=True)))
+
+
+def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
+    return any(len(other) == 2 and all(c.grid == o.grid for c, o in zip(pair.cities, other,
+                                                                        strict=True))
+               for other in exclude)
+
+
+def _seconds(budget: Budget) -> float | None:
+    left = budget.seconds_left()
+    return None if left is None else min(SPLIT_SECONDS, max(0.01, left))
+
+
+def _work(budget: Budget) -> float | None:
+    left = budget.work_left()
+    return None if left is None else min(SPLIT_WORK, max(0.01, left))
+
+
+def factories_of(tiles: Sequence[Tile]) -> int:
+    """How many factories the tiles hold (single tiles and duplex halves)."""
+    return sum(b.type == FACTORY for t in tiles for b in buildings_of(t))

@@ -1,0 +1,123 @@
+"""Pairs by splits (``cpsat.pairdescent``) against exhaustive search: pairs of 3x3 cities from
+tiny pools, every split and every pair of cities enumerated."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from solver.common.sat import Budget
+from solver.twocities.cpsat.pairdescent import Splits, prove_pair, rivals_never_help, splits_apply
+from solver.twocities.cpsat.solve import solve_pair, solve_pool
+from solver.twocities.game.city import Context, District
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
+from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.scoring.categories import score_city
+from tests.test_solver_bruteforce import all_cities
+from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
+
+RULES = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)
+SINGLES = ["F", "S", "P", "O", "H"]
+DUPLEXES = ["S|S", "P/F", "F|O", "O/H", "P|P", "H/S"]
+TYPES = ["shop", "park", "factory", "office", "house"]
+
+
+def tiny_pool(seed: int) -> Pool:
+    """Four singles and two duplexes (each 3x3 city takes two and one), seeded rivals."""
+    rng = random.Random(f"tiny-pair-{seed}")
+    tiles = [rng.choice(SINGLES) for _ in range(4)] + rng.sample(DUPLEXES, 2)
+    types = rng.sample(TYPES, 2)
+    district = District(frozenset(types), (9, 3), (rng.randint(0, 4),))
+    context = Context((rng.randint(0, 3),), (district,))
+    return Pool(RULES, (MAT_A, MAT_B), tuple(parse_tile(t) for t in tiles), context)
+
+
+def all_pairs(pool: Pool):
+    """Every buildable pair the pool can make, with both cities' scores in the pair."""
+    for a, placed_a in all_cities(Pool(RULES, (MAT_A,), pool.tiles, pool.context)):
+        if check_buildable(a, Pool(RULES, (MAT_A,), pool.tiles, pool.context), placed_a):
+            continue
+        left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
+        pool_b = Pool(RULES, (MAT_B,), tuple(parse_tile(t) for t, n in sorted(left.items())
+                                             for _ in range(n)), pool.context)
+        for b, placed_b in all_cities(pool_b):
+            if check_buildable(b, pool_b, placed_b):
+                continue
+            yield (a, b), (score_city(_against(a, b), RULES).total,
+                           score_city(_against(b, a), RULES).total), placed_a
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
+    pool = tiny_pool(seed)
+    assert splits_apply(pool)
+    outcome = prove_pair(pool, Budget.start(60, None), solve_pool)
+    assert outcome.proven
+    best = brute_force_pair(pool)
+    assert (outcome.best.value() if outcome.best else None) == best
+    for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
+                                           strict=True)):
+        assert check_buildable(city, pool, placed, which=i) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_pair_within_its_splits_bound(seed: int) -> None:
+    """The bound of a split is never below a pair that split makes (the lower city first)."""
+    pool = tiny_pool(seed)
+    splits = Splits(pool)
+    by_tiles = {}
+    for k in range(len(splits)):
+        first, _ = splits.tiles(k)
+        by_tiles[tuple(sorted(t.token for t in first))] = splits.bound(k)
+    seen = 0
+    for _, (sa, sb), placed_a in all_pairs(pool):
+        tokens = tuple(sorted(p.tile.token for p in placed_a))
+        assert (min(sa, sb), max(sa, sb)) <= by_tiles[tokens]
+        seen += 1
+    assert seen > 0
+
+
+def test_excluding_the_optimum_solves_its_split_jointly() -> None:
+    """An excluded pair sends its split to the joint model; the answer is the best pair left."""
+    pool = tiny_pool(1)
+    first = solve_pair(pool, time_limit=60, workers=1)
+    assert first.status == "optimal"
+    pair = tuple(c.city for c in first.cities)
+    again = solve_pair(pool, time_limit=60, workers=1, exclude=[pair])
+    rest = max(((min(s), max(s)) for cities, s, _ in all_pairs(pool)
+                if tuple(c.grid for c in cities) != tuple(c.grid for c in pair)), default=None)
+    assert again.status == ("optimal" if rest else "infeasible")
+    if rest:
+        assert (again.score, max(c.score for c in again.cities)) == rest
+
+
+def test_a_deterministic_pair_solve_repeats_itself() -> None:
+    pool = tiny_pool(2)
+    runs = [solve_pair(pool, time_limit=None, workers=1, deterministic_time=20.0)
+            for _ in range(2)]
+    assert runs[0].status == "optimal"
+    grids = [[c.city.grid for c in r.cities] for r in runs]
+    assert grids[0] == grids[1]
+
+
+def test_rivals_that_can_help_turn_the_search_off() -> None:
+    """A district paying more for second place than first: a bigger rival can help."""
+    pool = tiny_pool(0)
+    assert rivals_never_help(pool)
+    odd = District(frozenset({"shop", "park"}), (3, 9), (0,))
+    assert not splits_apply(replace(pool, context=Context((1,), (odd,))))
+
+
+def test_too_many_splits_leave_the_pair_to_the_full_model(monkeypatch) -> None:
+    from solver.twocities.cpsat import compositions
+
+    pool = tiny_pool(3)
+    monkeypatch.setattr(compositions, "MOST_COMPOSITIONS", 1)
+    result = solve_pair(pool, time_limit=60, workers=1)
+    assert result.status == "optimal"
+    assert (result.score, max(c.score for c in result.cities)) == brute_force_pair(pool)
