@@ -366,6 +366,8 @@ def _claim_achievements(game: Game, player: str) -> list[str]:
 def _bga_turn(game: Game) -> None:
     """Flip a solo card; remove what it marks, never the last items of a row the player has
     not yet taken from."""
+    if not game.solo_deck:
+        return
     card_id = game.solo_deck.pop()
     card = next(c for c in game.rules.solo_cards if c.id == card_id)
     me = game.players[0]
