@@ -27,7 +27,6 @@ from statistics import mean
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.usa.cpsat.solve import solve_pool
 from solver.usa.game.city import City
 from solver.usa.game.pool import pool_from_json
 from solver.usa.game.vocab import ARMS
@@ -242,6 +241,9 @@ class SolverBot(GreedyBot):
             except CitiesError:
                 self.cache[key] = None
             else:
+                # Imported here: OR-Tools takes about a second to load; only this bot needs it.
+                from solver.usa.cpsat.solve import solve_pool
+
                 result = solve_pool(pool, time_limit=None, workers=1,
                                     deterministic_time=self.deterministic_time)
                 self.cache[key] = result.score
