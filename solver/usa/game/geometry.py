@@ -51,19 +51,31 @@ def on_edge(city: City, space: Space) -> bool:
     return len(touching(city, space)) < 4
 
 
-def _groups(city: City, same: Callable[[Space, Space], bool]) -> list[frozenset[Space]]:
+def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces with equal ``key``. Each tile's arms and each
+    space's key are read once: the scorer asks for groups many times per city."""
+    arms = {p: city.arms(p) for p in city.tiles}
+    spaces = city.spaces()
+    keys = {s: key(s) for s in spaces}
     seen: set[Space] = set()
     out = []
-    for start in city.spaces():
+    for start in spaces:
         if start in seen:
             continue
         group, stack = {start}, [start]
         while stack:
-            s = stack.pop()
-            for n in neighbours(city, s):
-                if n not in group and same(s, n):
-                    group.add(n)
-                    stack.append(n)
+            r, c = stack.pop()
+            for dr, dc in _STEPS:
+                n = (r + dr, c + dc)
+                if n in group or n not in keys or keys[n] != keys[(r, c)]:
+                    continue
+                if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
+                    arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0
+                                                                          else "E")
+                    if arm in arms[(r // 2, c // 2)]:
+                        continue
+                group.add(n)
+                stack.append(n)
         seen |= group
         out.append(frozenset(group))
     return out
@@ -71,7 +83,7 @@ def _groups(city: City, same: Callable[[Space, Space], bool]) -> list[frozenset[
 
 def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
-    return _groups(city, lambda a, b: area_kind(city.kind(a)) == area_kind(city.kind(b)))
+    return _groups(city, lambda s: area_kind(city.kind(s)))
 
 
 def area_of_kind(city: City, group: frozenset[Space]) -> str:
@@ -80,7 +92,7 @@ def area_of_kind(city: City, group: frozenset[Space]) -> str:
 
 def neighbourhoods(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
-    return _groups(city, lambda a, b: True)
+    return _groups(city, lambda s: "")
 
 
 def dead_ends(city: City) -> list[tuple[Place, str]]:
