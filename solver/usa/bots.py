@@ -104,12 +104,15 @@ def plan_items(game: Game, player: str, slot: Slot, items: list[str], r: random.
 
 
 def _piece_candidates(city: City, color: str, r: random.Random) -> list[tuple[Action, City]]:
-    """Every legal space for a piece, but of the empty spaces only one (they score alike but
-    for cards that count places, which the one chosen stands for)."""
+    """Legal spaces for a piece, the tallest stack of its colour first (a taller building
+    scores more and can take a top), then one empty space."""
     cands = _space_candidates(city, {"action": "building", "color": color}, None, r)
-    stacked = [c for c in cands if tuple(c[0]["space"]) in city.buildings]
-    fresh = [c for c in cands if tuple(c[0]["space"]) not in city.buildings]
-    return stacked + fresh[:1]
+
+    def height(c: tuple[Action, City]) -> int:
+        b = city.buildings.get(tuple(c[0]["space"]))  # type: ignore[call-overload]
+        return b.height if b is not None else 0
+
+    return sorted(cands, key=lambda c: -height(c))
 
 
 def value(game: Game, player: str, city: City) -> int:
@@ -149,7 +152,10 @@ class RandomBot:
 
 class GreedyBot:
     name = "greedy"
-    limit = 6  # tile placements and feature spaces scored per item
+    limit = 4  # tile placements and feature spaces scored per item
+
+    def __init__(self) -> None:
+        self.plans: dict[Slot, list[Action]] = {}  # this turn's plans, made while choosing
 
     def start(self, game: Game, player: str, tiles: list[str], r: random.Random) -> str:
         city = game.cities[player]
@@ -161,6 +167,8 @@ class GreedyBot:
 
     def _pick(self, game: Game, player: str) -> Chooser:
         def pick(cands: list[tuple[Action, City]]) -> int:
+            if len(cands) == 1 or cands[0][0]["action"] in ("building", "top"):
+                return 0  # pieces: the tallest stack first (see _piece_candidates)
             scores = [value(game, player, c) for _, c in cands]
             return scores.index(max(scores))
         return pick
@@ -171,6 +179,7 @@ class GreedyBot:
         of its row's visible gains."""
         base = value(game, player, game.cities[player])
         out: dict[Slot, float] = {}
+        self.plans = {}
         for slot in options:
             items = game.visible(slot)
             if items is None or game.board[slot[0]][slot[1]].bag:
@@ -180,8 +189,8 @@ class GreedyBot:
                 for c in items:
                     city = check(city, {"action": "card", "card": c}).city or city
             else:
-                _, city = plan_items(game, player, slot, items, r, self._pick(game, player),
-                                     self.limit)
+                self.plans[slot], city = plan_items(game, player, slot, items, r,
+                                                    self._pick(game, player), self.limit)
             out[slot] = value(game, player, city) - base
         for slot in options:
             if slot not in out:
@@ -196,6 +205,8 @@ class GreedyBot:
 
     def place(self, game: Game, player: str, slot: Slot, items: list[str],
               r: random.Random) -> list[Action]:
+        if slot in self.plans:  # planned while choosing (face-up items only)
+            return self.plans.pop(slot)
         return plan_items(game, player, slot, items, r, self._pick(game, player),
                           self.limit)[0]
 
@@ -208,6 +219,7 @@ class SolverBot(GreedyBot):
     deterministic_time = 0.05
 
     def __init__(self) -> None:
+        super().__init__()
         self.cache: dict[str, int | None] = {}
 
     def choose(self, game: Game, player: str, options: list[Slot], r: random.Random) -> Slot:

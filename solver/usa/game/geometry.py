@@ -81,9 +81,18 @@ def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
     return out
 
 
+def _memo(city: City, name: str, compute: Callable[[], list[frozenset[Space]]]
+          ) -> list[frozenset[Space]]:
+    """Groups computed once per city (a city is a value: a change makes a new one)."""
+    memo = city.__dict__.setdefault("_groups_memo", {})
+    if name not in memo:
+        memo[name] = compute()
+    return list(memo[name])
+
+
 def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
-    return _groups(city, lambda s: area_kind(city.kind(s)))
+    return _memo(city, "areas", lambda: _groups(city, lambda s: area_kind(city.kind(s))))
 
 
 def area_of_kind(city: City, group: frozenset[Space]) -> str:
@@ -92,7 +101,7 @@ def area_of_kind(city: City, group: frozenset[Space]) -> str:
 
 def neighbourhoods(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
-    return _groups(city, lambda s: "")
+    return _memo(city, "neighbourhoods", lambda: _groups(city, lambda s: ""))
 
 
 def dead_ends(city: City) -> list[tuple[Place, str]]:

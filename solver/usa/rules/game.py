@@ -15,9 +15,9 @@ and the step, so a game replays exactly and a saved game continues exactly as th
 >>> from solver.usa.game.rulesets import load_ruleset
 >>> game = new_game(load_ruleset("standard"), 3, seed=4)
 >>> game.players, game.star, game.round, len(game.starting)
-(('P1', 'P2', 'P3'), 'P2', 0, 4)
+(('P1', 'P2', 'P3'), 'P1', 0, 4)
 >>> game.choosers()
-['P1', 'P3', 'P2']
+['P3', 'P2', 'P1']
 """
 
 from __future__ import annotations
