@@ -7,7 +7,8 @@
   space is valued at the mean of the face-up ones in its row.
 - ``solver``: values its best few spaces by the optimal-city solver over everything it holds
   plus the items (where it places them does not bind the solver: an optimistic value of what it
-  takes), under a short deterministic limit on one worker; placements as ``greedy``.
+  takes), under a short deterministic limit on one worker (a 10 s wall-clock guard only for a
+  search that keeps refusing layouts); placements as ``greedy``.
 
 Every action a bot proposes is judged again by the game through ``legality``.
 
@@ -256,7 +257,7 @@ class SolverBot(GreedyBot):
                 # Imported here: OR-Tools takes about a second to load; only this bot needs it.
                 from solver.usa.cpsat.solve import solve_pool
 
-                result = solve_pool(pool, time_limit=None, workers=1,
+                result = solve_pool(pool, time_limit=10.0, workers=1,
                                     deterministic_time=self.deterministic_time)
                 self.cache[key] = result.score
         return self.cache[key]
