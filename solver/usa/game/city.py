@@ -82,8 +82,12 @@ class City:
 
     def arms(self, place: Place) -> frozenset[str]:
         """The arms of a placed tile that carry a street or a bridge."""
-        printed = self.laid(place).streets
-        return printed | {arm for p, arm in self.bridges if p == place}
+        return self._arms[place]
+
+    @cached_property
+    def _arms(self) -> dict[Place, frozenset[str]]:
+        return {place: self.laid(place).streets | {arm for p, arm in self.bridges if p == place}
+                for place in self.tiles}
 
     def spaces(self) -> list[Space]:
         return list(self._spaces)
