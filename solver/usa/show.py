@@ -179,9 +179,11 @@ def render_setup(game: Game, bots: dict[str, str]) -> Text:
     out.append(f"seed {game.seed}; players: "
                + ", ".join(f"{p} ({bots[p]})" for p in game.players) + "\n")
     out.append(f"achievement board: {game.board_city}: "
-               + "; ".join(f"{comps.achievements[a].label} "
+               + "; ".join(f"{labelled(comps.achievements[a].name, comps.achievements[a].source)} "
                            f"{'/'.join(map(str, comps.achievements[a].points))}"
                            for a in game.achievements) + "\n", style="cyan")
+    if comps.source in ("sample", "reconstructed"):
+        out.append(f"components: the {comps.source} set (items are shown by id)\n", style="dim")
     if game.rules.board.source in ("sample", "reconstructed"):
         out.append(f"the board's layout is a {game.rules.board.source} reconstruction\n",
                    style="dim")
@@ -196,18 +198,22 @@ def render_round(game: Game, round_: int) -> Group:
     """What each player took in a round, then every city and its score so far."""
     parts: list[RenderableType] = []
     took = Text()
-    for entry in game.log:
+    for entry in game.log:  # a log read from a file may lack a key: show what is there
         if entry.get("round") != round_:
             continue
+        who = entry.get("player", "?")
         if "card" in entry:
-            removed = ", ".join("+".join(x["items"]) for x in entry["removed"]) or "nothing"
-            card = labelled(entry["card"], game.rules.solo_source)
-            took.append(f"  {entry['player']}: solo card {card} removes {removed}\n",
-                        style="dim")
+            removed = ", ".join("+".join(x.get("items", [])) for x in entry.get("removed", [])
+                                if isinstance(x, dict)) or "nothing"
+            card = labelled(str(entry["card"]), game.rules.solo_source)
+            took.append(f"  {who}: solo card {card} removes {removed}\n", style="dim")
         elif "row" in entry:
-            claimed = f"; claims {', '.join(entry['claimed'])}" if entry["claimed"] else ""
-            took.append(f"  {entry['player']}: {entry['row']} space {entry['space'] + 1}: "
-                        f"{', '.join(entry['took']) or 'nothing'}{claimed}\n")
+            claimed = entry.get("claimed") or []
+            note = f"; claims {', '.join(map(str, claimed))}" if claimed else ""
+            space = entry.get("space")
+            where = f" space {space + 1}" if isinstance(space, int) else ""
+            items = ", ".join(map(str, entry.get("took") or [])) or "nothing"
+            took.append(f"  {who}: {entry['row']}{where}: {items}{note}\n")
     parts.append(took)
     for p, city in game.cities.items():
         parts.append(Text(f"{p}: {game.score(p).total} points", style="bold"))

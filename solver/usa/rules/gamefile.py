@@ -138,8 +138,8 @@ def game_from_json(data: Any, components: Components | None = None) -> Game:
         game.cities[p], game.actions[p] = _replay(actions.get(p, []), f"actions.{p}",
                                                   City(rules.size, {}, components=comps))
     log = data.get("log", [])
-    if not isinstance(log, list):
-        raise CitiesError("expected a list", field="log")
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise CitiesError("expected a list of objects", field="log")
     game.log = list(log)
     fallbacks = _object(data.get("fallbacks", {}), "fallbacks")
     if not all(type(v) is int and v >= 0 for v in fallbacks.values()):
