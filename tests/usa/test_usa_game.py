@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solver.common.errors import CitiesError
 from solver.usa.bots import GreedyBot, RandomBot, SolverBot, make_bots
 from solver.usa.game.city import Building, City
 from solver.usa.game.components import load_components
@@ -253,3 +254,65 @@ def test_game_file_round_trip_mid_game() -> None:
         play_turn(game, bots)
     data = json.loads(json.dumps(game_to_json(game)))
     assert game_to_json(game_from_json(data)) == data
+
+
+class FixedBot(RandomBot):
+    """Takes one worker space and proposes a given plan (to test what the game accepts)."""
+
+    def __init__(self, slot: tuple[str, int], plan: list[dict]) -> None:
+        self.slot, self.plan = slot, plan
+
+    def choose(self, game: Game, player: str, options: list, r: object) -> tuple[str, int]:
+        return self.slot
+
+    def place(self, game: Game, player: str, slot: object, items: list, r: object) -> list:
+        return self.plan
+
+
+def brandon(top: str) -> tuple[Game, dict]:
+    """The rulebook's skyscraper example: 4 pieces from the first space, which holds a yellow
+    and a blue top; afterwards black and blue buildings are 4 high."""
+    from solver.usa.rules.board import WorkerSpace
+
+    game = game_of("two-player", 2)
+    bots = make_bots(["random"], game.players)
+    while game.round == 0:
+        play_turn(game, bots)
+    city = check(City((3, 3), {}, components=game.components), {
+        "action": "tile", "tile": "start-1", "at": [0, 0], "rotation": 0, "bridges": []}).city
+    assert city is not None
+    black, blue = (next(s for s in city.spaces() if city.kind(s) == c) for c in ("black", "blue"))
+    game.cities["P1"] = city.with_changes(buildings={black: Building("black", 3),
+                                                     blue: Building("blue", 3)})
+    game.star, game.turn = "P1", 0
+    game.board["pieces"][0] = WorkerSpace(["black", "blue", "white", "white"])
+    game.tops[0] = ["yellow", "blue"]
+    plan = [{"action": "building", "color": "black", "space": list(black)},
+            {"action": "building", "color": "blue", "space": list(blue)},
+            {"action": "top", "color": top, "space": list(blue if top == "blue" else black)}]
+    return game, {"P1": FixedBot(("pieces", 0), plan), "P2": RandomBot()}
+
+
+def test_rulebook_skyscraper_top_from_the_space_taken() -> None:
+    game, bots = brandon("blue")
+    play_turn(game, bots)
+    city = game.cities["P1"]
+    assert sorted((b.color, b.stories, b.top) for b in city.buildings.values()) == [
+        ("black", 4, False), ("blue", 5, True)]
+    assert game.tops[0] == ["yellow"]  # the yellow top stays on the board
+    for top, words in (("black", "no black top on that space"), ("yellow", "illegal action")):
+        game, bots = brandon(top)
+        with pytest.raises(CitiesError, match=words):
+            play_turn(game, bots)
+
+
+def test_three_players_leave_items_that_are_removed() -> None:
+    game = game_of("standard", 4, 3)
+    bots = make_bots(["random"], game.players)
+    while game.round < 4:
+        play_turn(game, bots)
+        if game.turn == 0 and game.round > 1:
+            dealt = game.round  # a new round: 4 more cards and tiles left the decks
+            assert len(game.decks["cards"]) == 32 - 4 * dealt
+            assert len(game.decks["tiles"]) == 32 - 4 * dealt
+    assert sum(1 for e in game.log if e.get("row") == "cards") == 9  # 3 rounds x 3 players
