@@ -17,11 +17,13 @@ when they share an edge and no street (or bridge) lies between them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from solver.usa.game.city import City, Place, Space, place_of, quadrant_of
 from solver.usa.game.vocab import ARM_STEP, OPPOSITE, area_kind
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+T = TypeVar("T")
 
 
 def street_between(city: City, a: Space, b: Space) -> bool:
@@ -81,10 +83,9 @@ def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
     return out
 
 
-def _memo(city: City, name: str, compute: Callable[[], list[frozenset[Space]]]
-          ) -> list[frozenset[Space]]:
-    """Groups computed once per city (a city is a value: a change makes a new one)."""
-    memo = city.__dict__.setdefault("_groups_memo", {})
+def _memo(city: City, name: str, compute: Callable[[], list[T]]) -> list[T]:
+    """Computed once per city (a city is a value: a change makes a new one)."""
+    memo = city.__dict__.setdefault("_geometry_memo", {})
     if name not in memo:
         memo[name] = compute()
     return list(memo[name])
@@ -109,6 +110,10 @@ def dead_ends(city: City) -> list[tuple[Place, str]]:
 
     An arm at the city's outer edge (or facing a place with no tile yet) is not a dead end.
     """
+    return _memo(city, "dead_ends", lambda: _dead_ends(city))
+
+
+def _dead_ends(city: City) -> list[tuple[Place, str]]:
     out = []
     for place in sorted(city.tiles):
         for arm in sorted(city.arms(place)):
