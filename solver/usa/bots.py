@@ -4,7 +4,7 @@
   only when nothing is legal).
 - ``greedy``: the worker space whose items raise its score most now (the scorer's total plus
   the ring value of any achievement the placement would meet), placed greedily. A face-down
-  space is valued at the mean of the face-up ones in its row.
+  space, or the bag draw, is valued at the mean of the face-up ones in its row.
 - ``solver``: values its best few spaces by the optimal-city solver over everything it holds
   plus the items (where it places them does not bind the solver: an optimistic value of what it
   takes), under a short deterministic limit on one worker (a 10 s wall-clock guard only for a
