@@ -761,6 +761,74 @@ def usa_solve(
     guarded(run)
 
 
+@usa_app.command("play")
+def usa_play(
+    players: Annotated[int | None, typer.Option(
+        "--players", help="Number of players (default: the variant's most).")] = None,
+    variant: Annotated[str, typer.Option("--variant", help="standard (3-4 players), two-player, "
+                                         "two-player-advanced, two-player-long or solo.")]
+    = "standard",
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed replays the game.")]
+    = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bots per seat, cycled: random, greedy, "
+                                      "solver (e.g. greedy,random).")] = "greedy",
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Continue a saved game file (its variant, seed and players).")] = None,
+    stop_after: Annotated[int | None, typer.Option(
+        "--stop-after", help="Stop after this round (with --save: a game to resume).")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game state at the "
+                                              "end (a game file).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Only the final standings.")] = False,
+    json_out: JsonOption = False,
+    components: ComponentsOption = None,
+) -> None:
+    """Play a whole Cities USA game with bots: each round, then the standings."""
+    from solver.usa.bots import make_bots as make_usa_bots
+    from solver.usa.game.rulesets import load_ruleset as load_usa_ruleset
+    from solver.usa.rules.game import new_game as new_usa_game
+    from solver.usa.rules.game import play_turn as play_usa_turn
+    from solver.usa.rules.gamefile import game_to_json as usa_game_json
+    from solver.usa.rules.gamefile import load_game as load_usa_game
+    from solver.usa.rules.gamefile import save_game as save_usa_game
+
+    def run() -> None:
+        if save is not None:
+            check_writable_file(save, "game file")  # before the game, not after it
+        comps = usa_components.load_components(components)
+        if resume is not None:
+            game = load_usa_game(resume, comps)
+        else:
+            rules = load_usa_ruleset(variant)
+            game = new_usa_game(rules, players or rules.players[1], seed, comps)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        seats = make_usa_bots(names, game.players)
+        talk = not (quiet or json_out)
+        if talk:
+            console.print(usa_view.render_setup(game, {p: b.name for p, b in seats.items()}))
+        while not game.over and (stop_after is None or game.round <= stop_after):
+            before = game.round
+            play_usa_turn(game, seats)
+            if game.round != before and before > 0 and talk:
+                console.rule(f"After round {before}")
+                console.print(usa_view.render_round(game, before))
+        if save is not None:
+            save_usa_game(game, save)
+        if json_out:
+            data = usa_game_json(game)
+            print_json({"variant": game.rules.variant, "seed": game.seed, "over": game.over,
+                        "round": game.round, "players": data["players"],
+                        "achievement_board": data["achievement_board"],
+                        "standings": game.standings(), "fallbacks": data["fallbacks"]})
+            return
+        if game.over:
+            console.print(usa_view.render_standings(game))
+        else:
+            console.print(f"stopped before round {game.round}"
+                          + (f"; saved to {save}" if save else ""))
+
+    guarded(run)
+
+
 # --- cities render / serve (pictures and the web page) -------------------------------------
 
 

@@ -13,11 +13,12 @@ from rich.text import Text
 from solver.usa.game.city import City, place_of, quadrant_of
 from solver.usa.game.geometry import dead_ends
 from solver.usa.game.requirements import describe
-from solver.usa.game.vocab import CATEGORIES, QUADRANTS
+from solver.usa.game.vocab import CATEGORIES, QUADRANTS, labelled
 from solver.usa.scoring.categories import Score
 
 if TYPE_CHECKING:  # the solver loads OR-Tools, which showing a city never needs
     from solver.usa.cpsat.solve import UsaSolveResult
+    from solver.usa.rules.game import Game
 
 W = 4  # characters per space
 
@@ -171,5 +172,84 @@ def render_solve(result: UsaSolveResult) -> Group:
     return Group(*parts)
 
 
+def render_setup(game: Game, bots: dict[str, str]) -> Text:
+    """Who plays with which bot, the variant, the achievement board and the start player."""
+    comps = game.components
+    out = Text(f"Cities USA, {game.rules.variant}: {game.rules.description}\n", style="bold")
+    out.append(f"seed {game.seed}; players: "
+               + ", ".join(f"{p} ({bots[p]})" for p in game.players) + "\n")
+    out.append(f"achievement board: {game.board_city}: "
+               + "; ".join(f"{labelled(comps.achievements[a].name, comps.achievements[a].source)} "
+                           f"{'/'.join(map(str, comps.achievements[a].points))}"
+                           for a in game.achievements) + "\n", style="cyan")
+    if comps.source in ("sample", "reconstructed"):
+        out.append(f"components: the {comps.source} set (items are shown by id)\n", style="dim")
+    if game.rules.board.source in ("sample", "reconstructed"):
+        out.append(f"the board's layout is a {game.rules.board.source} reconstruction\n",
+                   style="dim")
+    if game.rules.solo:
+        out.append(f"solo cards: {len(game.rules.solo_cards)} ({game.rules.solo_source})\n",
+                   style="dim")
+    out.append(f"start player: {game.star}", style="dim")
+    return out
+
+
+def render_round(game: Game, round_: int) -> Group:
+    """What each player took in a round, then every city and its score so far."""
+    parts: list[RenderableType] = []
+    took = Text()
+    for entry in game.log:  # a log read from a file may lack a key: show what is there
+        if entry.get("round") != round_:
+            continue
+        who = entry.get("player", "?")
+        if "card" in entry:
+            removed = ", ".join("+".join(x.get("items", [])) for x in entry.get("removed", [])
+                                if isinstance(x, dict)) or "nothing"
+            card = labelled(str(entry["card"]), game.rules.solo_source)
+            took.append(f"  {who}: solo card {card} removes {removed}\n", style="dim")
+        elif "row" in entry:
+            claimed = entry.get("claimed") or []
+            note = f"; claims {', '.join(map(str, claimed))}" if claimed else ""
+            space = entry.get("space")
+            where = f" space {space + 1}" if isinstance(space, int) else ""
+            items = ", ".join(map(str, entry.get("took") or [])) or "nothing"
+            took.append(f"  {who}: {entry['row']}{where}: {items}{note}\n")
+    parts.append(took)
+    for p, city in game.cities.items():
+        parts.append(Text(f"{p}: {game.score(p).total} points", style="bold"))
+        parts.append(render_city(city))
+    return Group(*parts)
+
+
+def render_standings(game: Game) -> Group:
+    """The final table: places (ties broken by achievement points), each category, and the
+    solo verdict."""
+    rows = game.standings()
+    table = Table(title="Standings")
+    table.add_column("")
+    for x in rows:
+        table.add_column(f"{x['place']}. {x['player']}", justify="right")
+    for c in CATEGORIES:
+        table.add_row(c.replace("_", " "), *(Text(str(x["categories"][c]),
+                                                  style="red" if x["categories"][c] < 0 else "")
+                                             for x in rows))
+    table.add_row(Text("total", style="bold"), *(Text(str(x["score"]), style="bold")
+                                                 for x in rows))
+    parts: list[RenderableType] = [table]
+    if game.rules.solo:
+        verdict = ("completed at least "
+                   f"{game.rules.solo_achievements_needed} achievements: the score stands"
+                   if rows[0]["won"] else "fewer than "
+                   f"{game.rules.solo_achievements_needed} achievements: failed as a city "
+                   "planner")
+        parts.append(Text(f"solo: {verdict}", style="bold"))
+    if game.fallbacks:
+        parts.append(Text("fallbacks: " + ", ".join(f"{k} x{v}" for k, v in
+                                                     sorted(game.fallbacks.items())),
+                          style="dim"))
+    return Group(*parts)
+
+
 __all__ = ["QUADRANTS", "legend", "quadrant_of", "render_breakdown", "render_cards",
-           "render_city", "render_solve", "render_tiles", "space_label", "status_line"]
+           "render_city", "render_round", "render_setup", "render_solve", "render_standings",
+           "render_tiles", "space_label", "status_line"]

@@ -82,11 +82,24 @@ class City:
 
     def arms(self, place: Place) -> frozenset[str]:
         """The arms of a placed tile that carry a street or a bridge."""
-        printed = self.laid(place).streets
-        return printed | {arm for p, arm in self.bridges if p == place}
+        return self._arms[place]
+
+    @cached_property
+    def _arms(self) -> dict[Place, frozenset[str]]:
+        return {place: self.laid(place).streets | {arm for p, arm in self.bridges if p == place}
+                for place in self.tiles}
 
     def spaces(self) -> list[Space]:
-        return sorted(s for p in self.tiles for s in tile_spaces(p).values())
+        return list(self._spaces)
+
+    # A city is a value (changes make a new one), so what it derives is computed once.
+    @cached_property
+    def _spaces(self) -> tuple[Space, ...]:
+        return tuple(sorted(s for p in self.tiles for s in tile_spaces(p).values()))
+
+    @cached_property
+    def _kinds(self) -> dict[Space, str]:
+        return {s: self._kind(s) for s in self._spaces}
 
     def has_space(self, space: Space) -> bool:
         return place_of(space) in self.tiles
@@ -97,6 +110,10 @@ class City:
     def kind(self, space: Space) -> str:
         """What the space is now: its printed kind unless a food truck (``truck``) or a
         building feature (``wild``) covers it."""
+        found = self._kinds.get(space)
+        return found if found is not None else self._kind(space)
+
+    def _kind(self, space: Space) -> str:
         fid = self.features.get(space)
         if fid is not None:
             becomes = self.components.feature(fid).scoring.get("becomes")

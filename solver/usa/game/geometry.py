@@ -17,11 +17,13 @@ when they share an edge and no street (or bridge) lies between them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from solver.usa.game.city import City, Place, Space, place_of, quadrant_of
 from solver.usa.game.vocab import ARM_STEP, OPPOSITE, area_kind
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+T = TypeVar("T")
 
 
 def street_between(city: City, a: Space, b: Space) -> bool:
@@ -51,27 +53,47 @@ def on_edge(city: City, space: Space) -> bool:
     return len(touching(city, space)) < 4
 
 
-def _groups(city: City, same: Callable[[Space, Space], bool]) -> list[frozenset[Space]]:
+def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces with equal ``key``. Each tile's arms and each
+    space's key are read once: the scorer asks for groups many times per city."""
+    arms = {p: city.arms(p) for p in city.tiles}
+    spaces = city.spaces()
+    keys = {s: key(s) for s in spaces}
     seen: set[Space] = set()
     out = []
-    for start in city.spaces():
+    for start in spaces:
         if start in seen:
             continue
         group, stack = {start}, [start]
         while stack:
-            s = stack.pop()
-            for n in neighbours(city, s):
-                if n not in group and same(s, n):
-                    group.add(n)
-                    stack.append(n)
+            r, c = stack.pop()
+            for dr, dc in _STEPS:
+                n = (r + dr, c + dc)
+                if n in group or n not in keys or keys[n] != keys[(r, c)]:
+                    continue
+                if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
+                    arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0
+                                                                          else "E")
+                    if arm in arms[(r // 2, c // 2)]:
+                        continue
+                group.add(n)
+                stack.append(n)
         seen |= group
         out.append(frozenset(group))
     return out
 
 
+def _memo(city: City, name: str, compute: Callable[[], list[T]]) -> list[T]:
+    """Computed once per city (a city is a value: a change makes a new one)."""
+    memo = city.__dict__.setdefault("_geometry_memo", {})
+    if name not in memo:
+        memo[name] = compute()
+    return list(memo[name])
+
+
 def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
-    return _groups(city, lambda a, b: area_kind(city.kind(a)) == area_kind(city.kind(b)))
+    return _memo(city, "areas", lambda: _groups(city, lambda s: area_kind(city.kind(s))))
 
 
 def area_of_kind(city: City, group: frozenset[Space]) -> str:
@@ -80,7 +102,7 @@ def area_of_kind(city: City, group: frozenset[Space]) -> str:
 
 def neighbourhoods(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
-    return _groups(city, lambda a, b: True)
+    return _memo(city, "neighbourhoods", lambda: _groups(city, lambda s: ""))
 
 
 def dead_ends(city: City) -> list[tuple[Place, str]]:
@@ -88,6 +110,10 @@ def dead_ends(city: City) -> list[tuple[Place, str]]:
 
     An arm at the city's outer edge (or facing a place with no tile yet) is not a dead end.
     """
+    return _memo(city, "dead_ends", lambda: _dead_ends(city))
+
+
+def _dead_ends(city: City) -> list[tuple[Place, str]]:
     out = []
     for place in sorted(city.tiles):
         for arm in sorted(city.arms(place)):

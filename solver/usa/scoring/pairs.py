@@ -26,6 +26,8 @@ def best_pairs(first: Sequence[Space], second: Sequence[Space],
         for b in second:
             if pairable(a, b):
                 graph.add_edge(("a", a), ("b", b))
+    if not graph.number_of_edges():  # nothing to pair: skip the matching (it is costly)
+        return []
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = []
     for u, v in matching:
