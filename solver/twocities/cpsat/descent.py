@@ -19,15 +19,6 @@ what is left is refuting the splits above T.  The caps may start as the tiles' o
 (``CityValues.caps``) while one thread solves each category's cap (``refine``): splits above a
 refined cap are refuted without a check.
 
-At the end of a descent the other threads often have nothing left to do while one hard
-refutation runs on (the split at the caps' sum, with a city one point below already found).
-A thread that finds no split to check then *races* the oldest running check: the same split
-in the same model with another random seed (``RACE_SEEDS``), and the first copy to settle it
-counts for both.  How long a refutation takes depends much on the seed (standard pool 4's
-hardest split: 0.47 to 1.61 work units over four seeds), so the race cuts the tail with
-cores that would otherwise idle.  One worker never races: a reproducible descent stays as it
-was.
-
 A pool holding more tiles than its city takes is split one level further: by composition
 (``cpsat.compositions``: how many tiles of each token the city takes), each joining the
 descent at its own bound, with its own values and its own model (built from its tiles alone,
@@ -73,9 +64,6 @@ from solver.twocities.rules.buildable import check_buildable
 
 #: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
 MOST_MODELS = 256
-#: The random seeds a raced check's copies use in turn (CP-SAT's default seed is 1, the
-#: first copy's own).
-RACE_SEEDS = (7, 13, 29)
 #: Told the best total found (None: no city yet), the bound and the seconds so far.
 
 
@@ -107,7 +95,7 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
     descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
     with too much to choose from.
     """
-    run = _Descent(pool, caps, budget, exclude, min_score, progress, racing=workers > 1)
+    run = _Descent(pool, caps, budget, exclude, min_score, progress)
     threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
                for i in range(1, max(1, workers))]
     for t in threads:
@@ -136,22 +124,12 @@ class _Space:
 
 
 @dataclass
-class _Race:
-    """Copies of one check run side by side (module doc): ``done`` once one settled it."""
-
-    copies: int = 1
-    done: bool = False
-
-
-@dataclass
 class _Task:
     space: _Space
     split: dict[str, int]
     total: int
     solver: cp_model.CpSolver | None = None
     moot: bool = False  # stopped because a city at its total or above is known
-    race: _Race | None = None  # shared by the copies of a raced check
-    seed: int | None = None  # a copy's own random seed (None: CP-SAT's default)
 
 
 @dataclass
@@ -162,7 +140,6 @@ class _Descent:
     exclude: Sequence[City]
     min_score: int | None
     progress: Progress | None
-    racing: bool = False  # idle threads race running checks (never with one worker)
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -238,7 +215,7 @@ class _Descent:
                     self.running.append(task)
                     return task
                 if self.level - 1 < self.floor or (best is not None and self.level - 1 <= best):
-                    return self._race()
+                    return None
                 self.level -= 1
                 self.active += self._spaces_at(self.level)
                 for space in self.active:
@@ -247,23 +224,6 @@ class _Descent:
                     self.queue.extend(_Task(space, s, self.level) for s in found)
                 self._report()
             return None
-
-    def _race(self) -> _Task | None:
-        """A copy of the oldest running check with a seed of its own (module doc), or None
-        when there is no check to race (under the lock)."""
-        if not self.racing:
-            return None
-        for task in self.running:
-            race = task.race or _Race()
-            if task.moot or race.done or race.copies > len(RACE_SEEDS):
-                continue
-            task.race = race
-            race.copies += 1
-            copy = _Task(task.space, task.split, task.total, cp_model.CpSolver(), race=race,
-                         seed=RACE_SEEDS[race.copies - 2])
-            self.running.append(copy)
-            return copy
-        return None
 
     # --- one check -----------------------------------------------------------------------
 
@@ -299,8 +259,6 @@ class _Descent:
             with self.lock:
                 feasibility(solver.parameters, self.budget.seconds_left())
                 work = self.budget.work_left()
-            if task.seed is not None:
-                solver.parameters.random_seed = task.seed
             if work is not None:
                 solver.parameters.max_deterministic_time = work
             code = solver.Solve(model)
@@ -346,18 +304,10 @@ class _Descent:
         with self.lock:
             self.checks += 1
             self.running.remove(task)
-            race = task.race
-            if race is None or not race.done:  # else another copy settled it
-                if answer is not None:
-                    self._found(task, answer)
-                if answer is not None or status == Status.INFEASIBLE or task.moot:
-                    # found, refuted, or moot (a city at least as good)
-                    self.open[task.total] -= 1
-                    if race is not None:
-                        race.done = True
-                        for other in self.running:
-                            if other.race is race and other.solver is not None:
-                                other.solver.StopSearch()
+            if answer is not None:
+                self._found(task, answer)
+            if answer is not None or status == Status.INFEASIBLE or task.moot:
+                self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
             if self._settled():
                 self._stop_all()
             self._report()

@@ -1,13 +1,12 @@
-"""The descent's two workers with and without racing, on the standard suite (a script, not a
-test).
+"""The caps solved beside the descent's first checks: every category's, or ``caps.REFINED``
+only, on the standard suite (a script, not a test).
 
 Each pool of ``bench_solver``'s suite is solved twice in one process, the order alternating
 pool by pool so both see the same machine load: ``before`` (every category cap solved beside
-the first checks, ``caps.SOLVED``, and no race: ``descent.RACE_SEEDS`` empty) and ``now``
-(``caps.REFINED`` and the race, as ``cities solve`` runs).  Both must agree on every proven
-score.
+the first checks, ``caps.SOLVED``) and ``now`` (``caps.REFINED``, as ``cities solve`` runs
+with two workers).  Both must agree on every proven score.
 
-    python bench/bench_race.py [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
+    python bench/bench_refine.py [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -24,16 +23,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_solver import random_pool, summary  # noqa: E402
 
 from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat import descent as descent_module  # noqa: E402
 from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
-NOW = (caps_module.REFINED, descent_module.RACE_SEEDS)
-BEFORE = (caps_module.SOLVED, ())
+NOW = caps_module.REFINED
 
 
 def _configure(config: str) -> None:
-    caps_module.REFINED, descent_module.RACE_SEEDS = BEFORE if config == "before" else NOW
+    caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
 
 
 def main(argv: list[str] | None = None) -> None:
