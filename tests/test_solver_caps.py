@@ -6,13 +6,21 @@ import pytest
 from hypothesis import given, settings
 
 import solver.twocities.cpsat.solve as solve_mod
-from solver.twocities.cpsat.caps import caps_pay, category_cap, category_caps, district_cap
+from solver.twocities.cpsat.caps import (
+    REFINED,
+    caps_pay,
+    category_cap,
+    category_caps,
+    district_cap,
+    solved_caps,
+)
 from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool, pool_from_json
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import CATEGORIES
+from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
@@ -127,3 +135,18 @@ def test_a_min_score_above_the_caps_sum_is_infeasible_without_a_solve(
     monkeypatch.setattr(solve_mod, "descend", no_model)
     result = solve_pool(pool, time_limit=30, workers=1, caps=True, min_score=26)
     assert result.status == "infeasible"  # the solved caps (25) settle it
+
+
+def test_the_caps_solved_beside_the_checks_bound_every_buildable_city() -> None:
+    """``solved_caps`` (the caps the descent refines with two workers) solves exactly
+    ``REFINED``, and each is at least what any city of the pool scores in its category."""
+    tiles = tuple(parse_tile(t) for t in ["S", "S", "S", "O", "Tf", "S|S", "O|H"])
+    pool = Pool(tiny_rules(3, 5), (), tiles, Context((1,), ()))
+    registered: list[object] = []
+    caps = solved_caps(pool, registered.append)
+    assert set(caps) == set(REFINED) and len(registered) == len(REFINED)
+    best = {name: max(score_city(city, pool.rules).categories[name]
+                      for city, placed in all_cities(pool)
+                      if not check_buildable(city, pool, placed)) for name in REFINED}
+    assert all(caps[name] >= best[name] for name in REFINED)
+    assert caps == best  # on a city this small, each solved cap is reached

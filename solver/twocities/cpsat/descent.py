@@ -16,8 +16,8 @@ Checks run ``workers`` at a time, one thread each, highest totals first; a threa
 of splits at one total starts on the next total down before the others finish, so both cores
 stay busy.  A city at total T makes every split of T or below moot (those checks are stopped);
 what is left is refuting the splits above T.  The caps may start as the tiles' own bound
-(``CityValues.caps``) while one thread solves each category's cap (``refine``): splits above a
-refined cap are refuted without a check.
+(``CityValues.caps``) while one thread solves the caps that pay for their solve (``refine``,
+``caps.REFINED``): splits above a refined cap are refuted without a check.
 
 A pool holding more tiles than its city takes is split one level further: by composition
 (``cpsat.compositions``: how many tiles of each token the city takes), each joining the

@@ -151,9 +151,10 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     (``caps_pay``); True and False force them on or off (False also skips the descent).
 
     With two or more workers and no deterministic limit, the descent starts from the bound
-    the tiles alone give (``CityValues.caps``) while one thread solves the caps beside its
-    first checks.  One worker, or a deterministic limit, solves the caps first and runs one
-    check at a time, so a reproducible solve stays reproducible.
+    the tiles alone give (``CityValues.caps``) while one thread solves the shops' and offices'
+    caps (``caps.REFINED``) beside its first checks.  One worker, or a deterministic limit,
+    solves every cap first and runs one check at a time, so a reproducible solve stays
+    reproducible.
     """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")

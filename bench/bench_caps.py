@@ -1,0 +1,76 @@
+"""Which solved category caps lower the counted caps, on the solver benchmark's pools (a
+script, not a test).
+
+For each pool of a suite (``bench_solver.random_pool``), every category's cap is solved on
+one worker within CP-SAT's deterministic work (``caps.category_caps``) and compared with the
+cap its tile counts give (``values.city_values(...).caps()``): the categories whose solved
+cap is lower are the ones worth solving beside the descent (``caps.REFINED``).  For the
+``choose`` suite the same is done for each pool's compositions with the highest bounds
+(``--top`` of them, ``cpsat.compositions``): would solved caps lower those bounds?
+
+    python bench/bench_caps.py [--suite standard|choose] [--count 50] [--seed 1] [--top 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_solver import random_pool  # noqa: E402
+
+from solver.twocities.cpsat.caps import category_caps  # noqa: E402
+from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.game.components import load_components  # noqa: E402
+from solver.twocities.game.pool import Pool  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", default="standard",
+                        choices=("standard", "beginner", "choose"))
+    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1, help="first pool number")
+    parser.add_argument("--top", type=int, default=6,
+                        help="choose suite: the compositions with the highest bounds")
+    args = parser.parse_args(argv)
+    comps = load_components()
+    lowered: Counter[str] = Counter()
+    pools_lowered = 0
+    for seed in range(args.seed, args.seed + args.count):
+        pools = [(f"{args.suite} {seed}", random_pool(args.suite, seed, comps))]
+        if args.suite == "choose":
+            choices = Compositions(pools[0][1])
+            tops, level = [], choices.top()
+            while level is not None and level >= 0 and len(tops) < args.top:
+                tops += choices.at(level)
+                level -= 1
+            pools = [(f"{pools[0][0]} composition {c.singles} {c.duplexes} bound {c.bound}",
+                      c.pool(pools[0][1])) for c in tops[:args.top]]
+        for name, pool in pools:
+            pools_lowered += _compare(name, pool, lowered)
+    print(f"pools where a solved cap is lower: {pools_lowered}; by category: "
+          f"{dict(lowered) or 'none'}")
+
+
+def _compare(name: str, pool: Pool, lowered: Counter[str]) -> bool:
+    """Print the counted and solved caps' sums of one pool; True if a solved cap is lower."""
+    counted = city_values(pool).caps()
+    start = time.monotonic()
+    solved = category_caps(pool, workers=1, deterministic=True)
+    lower = {k: (counted[k], v) for k, v in solved.items() if v < counted[k]}
+    lowered.update(lower)
+    print(f"{name}: counted {sum(counted.values())}, with solved caps "
+          f"{sum(min(v, solved.get(k, v)) for k, v in counted.items())} "
+          f"{lower or ''} ({time.monotonic() - start:.1f} s)", flush=True)
+    return bool(lower)
+
+
+if __name__ == "__main__":
+    main()
