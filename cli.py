@@ -403,12 +403,12 @@ def analyze(
     from solver.common.executors import make_executor
     from solver.twocities.show import render_rows
     from solver.twocities.studies.runner import analyze as run_study
-    from solver.twocities.studies.runner import find_study
+    from solver.twocities.studies.runner import check_request
 
     def run() -> None:
-        find_study(study)
-        chosen = make_executor(executor, address, jobs)
         target = out if out is not None else Path("analysis") / study
+        check_request(study, runs, seed, target)  # refused before the progress bar starts
+        chosen = make_executor(executor, address, jobs)
         with Progress("[progress.description]{task.description}", BarColumn(),
                       MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
                       transient=json_out) as bar:

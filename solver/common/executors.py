@@ -87,39 +87,40 @@ class LocalExecutor:
 
 
 class DaskExecutor:
-    """Runs tasks on the workers of the Dask scheduler at ``address`` (``tcp://HOST:8786``)."""
+    """Runs tasks on the workers of the Dask scheduler at ``address`` (``tcp://HOST:8786``).
+    It connects at once, so an address that does not answer is refused before any work."""
 
     def __init__(self, address: str) -> None:
         try:
-            import distributed  # noqa: F401
+            from distributed import Client
         except ImportError:
             raise CitiesError("the dask executor needs Dask distributed: "
                               "pip install -e '.[cluster]'", field="--executor") from None
+        try:
+            self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except (OSError, TimeoutError, ValueError, TypeError) as err:
+            reason = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise CitiesError(f"cannot reach the Dask scheduler {address}: {reason}",
+                              field="--address") from None
         self.address = address
 
     def run(self, tasks: Sequence[Task]) -> Iterator[Finished]:
-        if not tasks:
-            return
-        from distributed import Client, as_completed
+        """The tasks on the cluster; the connection is closed when they are done or stopped."""
+        from distributed import as_completed
 
-        try:
-            client = Client(self.address, timeout=CONNECT_SECONDS, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as err:
-            raise CitiesError(f"cannot reach the Dask scheduler {self.address}: "
-                              f"{str(err).splitlines()[0] if str(err) else type(err).__name__}",
-                              field="--address") from None
         futures: list[Any] = []
         try:
             with interrupt_on_sigterm():
-                futures = [client.submit(_call, t, key=f"cities-{t.key}", pure=False)
+                futures = [self.client.submit(_call, t, key=f"cities-{t.key}", pure=False)
                            for t in tasks]
                 index = {f.key: i for i, f in enumerate(futures)}
-                for future in as_completed(futures):
+                for future in as_completed(futures, loop=self.client.loop):
                     error = future.exception()
                     yield index[future.key], error, None if error else future.result()
         finally:
-            client.cancel(futures)
-            client.close()
+            if futures:
+                self.client.cancel(futures)
+            self.client.close()
 
 
 def make_executor(name: str, address: str | None, jobs: int | None = None) -> Executor:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.jsonio import check_writable_dir
 from solver.common.report import write_plot, write_table
 from solver.common.tasks import Executor, JsonStore, Task, run_tasks
 from solver.twocities.studies import STUDIES, Study, study_tasks
@@ -39,14 +40,21 @@ def find_study(name: str) -> Study:
     return STUDIES[name]
 
 
-def analyze(name: str, runs: int, seed: int, executor: Executor, out: Path,
-            on_done: Callable[[Task, Any, bool], Any] | None = None) -> Analysis:
-    """Every run of the study (kept or computed now), summarised into ``out``."""
+def check_request(name: str, runs: int, seed: int, out: Path) -> Study:
+    """The study, once the request is known to be sound (else a one-line error)."""
     study = find_study(name)
     if not 1 <= runs <= MAX_RUNS:
         raise CitiesError(f"expected 1 to {MAX_RUNS} runs, not {runs}", field="--runs")
     if seed < 0:
         raise CitiesError(f"expected a seed of 0 or more, not {seed}", field="--seed")
+    check_writable_dir(Path(out) / "tasks", "results directory")
+    return study
+
+
+def analyze(name: str, runs: int, seed: int, executor: Executor, out: Path,
+            on_done: Callable[[Task, Any, bool], Any] | None = None) -> Analysis:
+    """Every run of the study (kept or computed now), summarised into ``out``."""
+    study = check_request(name, runs, seed, out)
     store = JsonStore(Path(out) / "tasks")
     counts = {True: 0, False: 0}
 
