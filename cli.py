@@ -434,6 +434,59 @@ def _daily_archive(first: Any, last: Any, out: Path, jobs: int | None, json_out:
         raise typer.Exit(1)
 
 
+# --- cities analyze -------------------------------------------------------------------------
+
+
+@app.command()
+def analyze(
+    study: Annotated[str, typer.Argument(
+        metavar="STUDY", help="tile-values, mats or first-player (docs/analysis.md).")],
+    runs: Annotated[int, typer.Option("--runs", help="Seeded runs (deals or games).")] = 200,
+    executor: Annotated[str, typer.Option(
+        "--executor", help="local (processes on this machine) or dask (a cluster: "
+        "pip install -e '.[cluster]').")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", metavar="tcp://HOST:8786", help="dask: the scheduler's address.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", metavar="DIR", help="Results, kept runs, table and plot (default: "
+        "analysis/STUDY).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the runs.")] = 0,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", parser=options.jobs, help="local: processes (default: all cores).")] = None,
+    json_out: JsonOption = False,
+) -> None:
+    """A batch study over many seeded solves: a table (CSV, JSON) and a plot (PNG, SVG) with
+    95% intervals.  Resumable: a rerun skips the runs already kept in DIR/tasks."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from solver.common.executors import make_executor
+    from solver.twocities.show import render_rows
+    from solver.twocities.studies.runner import analyze as run_study
+    from solver.twocities.studies.runner import check_request
+
+    def run() -> None:
+        target = out if out is not None else Path("analysis") / study
+        check_request(study, runs, seed, target)  # refused before the progress bar starts
+        chosen = make_executor(executor, address, jobs)
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                      transient=json_out) as bar:
+            task = bar.add_task(study, total=runs)
+            result = run_study(study, runs, seed, chosen, target,
+                               lambda *_: bar.advance(task))
+        if json_out:
+            print_json({"study": study, "runs": runs, "seed": seed, "ran": result.ran,
+                        "kept": result.kept, "seconds": round(result.seconds, 1),
+                        "rows": result.rows, "files": [str(f) for f in result.files]})
+            return
+        console.print(render_rows(result.rows, f"{study}: {result.study.summary}, {runs} runs"))
+        console.print(f"{result.ran} runs computed, {result.kept} kept from before, in "
+                      f"{result.seconds:.1f} s; files: "
+                      + ", ".join(str(f) for f in result.files), style="dim")
+
+    guarded(run)
+
+
 @app.command()
 def play(
     players: Annotated[int, typer.Option("--players", help="Number of players.")],

@@ -1,9 +1,10 @@
 """The archive: puzzle files by date, generated in parallel, resumable, with an index.
 
-Each puzzle is written atomically to ``DIR/YYYY-MM-DD.json`` (by the parent process) the moment
-it is proven, so an interrupted run loses nothing: run it again and finished dates are skipped.
-Workers die with the run (``puzzles.workers``); a temporary file a killed run left is removed
-when the next run starts.  ``index.json``
+Each date is a task of the shared task runner (``solver.common.tasks``).  Each puzzle is
+written atomically to ``DIR/YYYY-MM-DD.json`` (by the parent process) the moment it is
+proven, so an interrupted run loses nothing: run it again and finished dates are skipped.
+Workers die with the run (``solver.common.workers``); a temporary file a killed run left is
+removed when the next run starts.  ``index.json``
 lists every puzzle in the directory (date, kind, difficulty, optimum).
 """
 
@@ -11,25 +12,24 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from puzzles.plan import GENERATOR_VERSION, parse_date
 from puzzles.puzzle import Puzzle, load_puzzle
-from puzzles.workers import die_with_parent, interrupt_on_sigterm, kill_all
 from solver.common.errors import CitiesError
+from solver.common.executors import LocalExecutor
 from solver.common.jsonio import (
     check_writable_dir,
     read_json,
     remove_stale_temps,
     write_json_atomic,
 )
+from solver.common.tasks import Executor, Task, run_tasks
 
 #: The archive shipped with the package.
 ARCHIVE_DIR = Path(__file__).parent / "archive"
@@ -88,22 +88,36 @@ class Outcome:
     puzzle: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
 
-def make_one(date_text: str, directory: str) -> Outcome:
-    """Generate one date unless ``directory`` already holds it (runs in a worker).  The
-    puzzle comes back to the parent, which writes it: a worker never writes a file, so none
-    can be left half-written, or written after the run was stopped."""
+def make_one(date_text: str) -> Outcome:
+    """Generate one date (runs in a worker).  The puzzle comes back to the parent, which
+    writes it: a worker never writes a file, so none can be left half-written, or written
+    after the run was stopped."""
     from puzzles.generate import generate
 
-    date = parse_date(date_text)
     start = time.perf_counter()
-    if archived(date, Path(directory)) is not None:
-        return Outcome(date_text, "skipped", 0.0)
     try:
-        puzzle = generate(date)
+        puzzle = generate(parse_date(date_text))
     except CitiesError as err:
         return Outcome(date_text, "failed", time.perf_counter() - start, str(err))
     return Outcome(date_text, "generated", time.perf_counter() - start,
                    f"{puzzle.kind}, optimum {puzzle.optimum}", puzzle.to_json())
+
+
+class ArchiveStore:
+    """The task runner's store for an archive: a date is done when the directory holds its
+    puzzle from this generator; a generated puzzle is written as its date's file."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+
+    def load(self, key: str) -> Outcome | None:
+        if archived(parse_date(key), self.directory) is None:
+            return None
+        return Outcome(key, "skipped", 0.0)
+
+    def save(self, key: str, outcome: Outcome) -> None:
+        if outcome.puzzle is not None:
+            write_json_atomic(puzzle_file(self.directory, parse_date(key)), outcome.puzzle)
 
 
 def prepare_directory(directory: Path) -> None:
@@ -119,38 +133,25 @@ def prepare_directory(directory: Path) -> None:
 
 
 def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
-                  on_done: Callable[[Outcome], Any] | None = None) -> list[Outcome]:
-    """Generate every date into ``directory`` on ``jobs`` processes (all cores by default),
-    then write the index.  Each solve runs on one worker, so processes use the cores."""
+                  on_done: Callable[[Outcome], Any] | None = None,
+                  executor: Executor | None = None) -> list[Outcome]:
+    """Generate every date into ``directory`` with the task runner (``solver.common.tasks``:
+    dates already there are skipped), on ``executor`` (default: ``jobs`` local processes,
+    all cores by default), then write the index.  Each solve runs on one worker, so
+    processes use the cores."""
     prepare_directory(directory)
-    todo = [d.isoformat() for d in dates]
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
-    outcomes: list[Outcome] = []
-    # spawn: OR-Tools and the progress bar run threads, which fork does not copy safely.
-    ctx = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx,
-                                   initializer=die_with_parent, initargs=(os.getpid(),))
-    try:
-        with interrupt_on_sigterm():
-            futures = [executor.submit(make_one, d, str(directory)) for d in todo]
-            for future in as_completed(futures):
-                try:
-                    outcome = future.result()
-                except Exception as err:  # a crashed worker fails its date, not the whole run
-                    date = todo[futures.index(future)]
-                    outcome = Outcome(date, "failed", 0.0, f"{type(err).__name__}: {err}")
-                if outcome.puzzle is not None:
-                    write_json_atomic(puzzle_file(directory, parse_date(outcome.date)),
-                                      outcome.puzzle)
-                outcomes.append(outcome)
-                if on_done:
-                    on_done(outcome)
-    except BaseException:  # interrupted (Ctrl-C, SIGTERM): stop the workers now, not later
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        kill_all(processes)
-        raise
-    executor.shutdown()
+    tasks = [Task(d.isoformat(), make_one, (d.isoformat(),)) for d in dates]
+
+    def failed(task: Task, err: BaseException) -> Outcome:
+        # a crashed worker fails its date, not the whole run
+        return Outcome(task.key, "failed", 0.0, f"{type(err).__name__}: {err}")
+
+    def done(_task: Task, outcome: Outcome, _kept: bool) -> None:
+        if on_done:
+            on_done(outcome)
+
+    outcomes = run_tasks(tasks, executor or LocalExecutor(jobs), ArchiveStore(directory),
+                         on_done=done, on_error=failed)
     write_index(directory)
     return sorted(outcomes, key=lambda o: o.date)
 

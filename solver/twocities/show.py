@@ -235,3 +235,16 @@ def render_advice(data: dict[str, Any], top: int = 10) -> Group:
                 + ("; solved: mean (samples proven optimal, mean bound)" if solved else ""),
                 style="dim")
     return Group(table, note)
+
+
+def render_rows(rows: list[dict[str, Any]], title: str) -> Table:
+    """A study's table: one line per row, its columns as the rows name them."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "label" else "right")
+    for row in rows:
+        table.add_row(*(str(row.get(c, "")) for c in columns))
+    return table
