@@ -33,7 +33,7 @@ from solver.twocities.bots import make_bots as _make_bots
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Duplex, Tile, parse_tile
-from solver.twocities.rules.game import Bot, Game, GameCity, Options, play_game
+from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, Options, play_game
 from solver.twocities.rules.legality import PERMISSIVE
 from solver.twocities.rules.position import Position
 
@@ -470,9 +470,12 @@ def deal_unseen(game: Game, player: str, r: random.Random) -> Game:
         if p == player:
             hands[p] = list(hand)
             continue
+        # Mid-turn, the players before this one have already taken their tiles from their
+        # hands: every human's hand is as large as the player's until the turn is played.
+        size = len(hand) if p == JAMEY else len(game.hands[player])
         source = duplexes if game.round == 2 else singles
-        hands[p] = source[:len(hand)]
-        del source[:len(hand)]
+        hands[p] = source[:size]
+        del source[:size]
     return Game(game.rules, game.seed, game.players,
                 [GameCity(c.name, c.builders, c.position) for c in game.cities],
                 game.districts, singles, duplexes, hands, game.round, game.part, game.turn,
