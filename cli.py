@@ -28,7 +28,7 @@ from solver.common.jsonio import (
     source_name,
     write_bytes_atomic,
 )
-from solver.twocities.advice import SAMPLES, advise, make_bots
+from solver.twocities.advice import BOT_ROLLOUT_SAMPLES, SAMPLES, advise, make_bots
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
 from solver.twocities.game.pool import load_pool
@@ -552,6 +552,10 @@ def advise_cmd(
                                        "the solver finishing every city.")] = 0,
     solve_limit: Annotated[float, typer.Option("--solve-limit", help="The solver's "
                                                "deterministic work limit per city.")] = 0.5,
+    rollouts: Annotated[int, typer.Option("--rollouts", help="Value the N best choices again "
+                                          "by playing out the rest of the game.")] = 0,
+    rollout_samples: Annotated[int, typer.Option("--rollout-samples", help="Deals played out "
+                                                 "per choice.")] = BOT_ROLLOUT_SAMPLES,
     top: Annotated[int, typer.Option("--top", help="Choices shown (--json: all).")] = 10,
     json_out: JsonOption = False,
 ) -> None:
@@ -562,7 +566,8 @@ def advise_cmd(
         who = player or game.humans[0]
         try:
             advice = advise(game, who, samples=samples, positions=positions, seed=seed,
-                            time_limit=time_limit, solve=solve, solve_limit=solve_limit)
+                            time_limit=time_limit, solve=solve, solve_limit=solve_limit,
+                            rollouts=rollouts, rollout_samples=rollout_samples)
         except CitiesError as err:
             raise err.located(source=source_name(game_file)) from None
         data = advice.to_json(game)

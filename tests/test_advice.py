@@ -129,3 +129,34 @@ def test_finished_game_one_line():
     result = runner.invoke(cli.app, ["advise", "examples/game-standard-3p-final.json"])
     assert result.exit_code == 2 and result.stdout == ""
     assert "game-standard-3p-final.json" in result.stderr and "over" in result.stderr
+
+
+def test_dealt_hands_as_the_turn_began():
+    """Mid-turn (an earlier seat has taken its two tiles) every other hand is dealt at the
+    size of the player's, from tiles the player has not seen; the player's hand and the
+    cities stay as they are."""
+    from collections import Counter
+    from random import Random
+
+    from solver.twocities.advice import deal_unseen, unseen
+
+    game = new_game(load_ruleset(), 3, seed=5)
+    del game.hands["P1"][:2]  # P1 chose first this turn
+    dealt = deal_unseen(game, "P2", Random(0))
+    assert dealt.hands["P2"] == game.hands["P2"]
+    assert [len(h) for h in dealt.hands.values()] == [len(game.hands["P2"])] * 3
+    singles = Counter(unseen(game, "P2")[0])
+    assert not Counter(dealt.hands["P1"] + dealt.hands["P3"] + dealt.bag) - singles
+    assert [c.position for c in dealt.cities] == [c.position for c in game.cities]
+
+
+def test_rollouts_reorder_the_leaders_deterministically(tmp_path):
+    game, _ = _round_one(tmp_path)
+    runs = [advise(game, "P1", samples=3, positions=1, seed=2, rollouts=2, rollout_samples=2)
+            for _ in range(2)]
+    assert [e.choice for e in runs[0].choices] == [e.choice for e in runs[1].choices]
+    first, second = runs[0].choices[:2]
+    assert first.rolled.samples == second.rolled.samples == 2
+    assert first.rolled.key >= second.rolled.key
+    assert runs[0].choices[2].rolled is None
+    assert "rolled" in runs[0].to_json(game)["best"]

@@ -33,7 +33,7 @@ from solver.twocities.bots import make_bots as _make_bots
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Duplex, Tile, parse_tile
-from solver.twocities.rules.game import Bot, Game, Options
+from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, Options, play_game
 from solver.twocities.rules.legality import PERMISSIVE
 from solver.twocities.rules.position import Position
 
@@ -49,6 +49,10 @@ SOLVE_LIMIT = 0.5
 TIE = 0.5
 #: Samples every choice gets before any drops out.
 MIN_SAMPLES = 3
+#: The advisor bot: how many of the race's leaders are played out to the end of the game
+#: (``rollout``), on how many sampled deals each.
+BOT_ROLLOUTS = 3
+BOT_ROLLOUT_SAMPLES = 8
 
 _GREEDY = GreedyBot()
 
@@ -87,6 +91,7 @@ class Estimate:
     solved: Estimate | None = None  # the same samples finished by the solver (``solve``)
     bounds: list[int] = field(default_factory=list)  # solved: the solver's proven bounds
     proven: int = 0  # solved: samples whose every city was proven optimal
+    rolled: Estimate | None = None  # the rest of the game played out (``rollout``)
 
     @property
     def key(self) -> float:
@@ -134,6 +139,8 @@ class Advice:
             if e.solved is not None:
                 out["solved"] = {**numbers(e.solved), "proven": e.solved.proven,
                                  "bound": round(mean(e.solved.bounds), 2)}
+            if e.rolled is not None:
+                out["rolled"] = numbers(e.rolled)
             return out
 
         return {"player": self.player, "round": game.round, "seed": self.seed,
@@ -335,7 +342,8 @@ def _record(e: Estimate, value: tuple[int, float]) -> None:
 
 def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = POSITIONS,
            seed: int = 0, time_limit: float | None = None, solve: int = 0,
-           solve_limit: float = SOLVE_LIMIT) -> Advice:
+           solve_limit: float = SOLVE_LIMIT, rollouts: int = 0,
+           rollout_samples: int = BOT_ROLLOUT_SAMPLES) -> Advice:
     """Rank the player's choices by expected final score (see the module docstring).
 
     Samples are drawn one at a time and every choice still in the race is valued on each;
@@ -346,6 +354,8 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
 
     ``solve``: the first ``solve`` choices of the ranking are valued again on their samples
     with every city finished by the solver instead (``solved_city``) and reordered by that.
+    ``rollouts``: the first ``rollouts`` choices are then played out to the end of the game on
+    ``rollout_samples`` deals each (``rollout``) and reordered by that.
     """
     if samples < 1:
         raise CitiesError("expected at least 1 sample", field="--samples")
@@ -354,6 +364,9 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
                           field="--solve")
     if positions < 1:
         raise CitiesError("expected at least 1 position", field="--positions")
+    if rollouts < 0 or rollout_samples < 1:
+        raise CitiesError("expected --rollouts of 0 or more and at least 1 rollout sample",
+                          field="--rollouts")
     start = time.monotonic()
     racing = [Estimate(c) for c in choices(game, player, positions)]
     everyone = list(racing)
@@ -381,6 +394,8 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     ranked = [everyone[i] for i in order]
     if solve > 0:
         ranked = _solve_top(game, player, ranked, solve, seed, solve_limit)
+    if rollouts > 0:
+        ranked = rollout(game, player, ranked, rollouts, rollout_samples, seed)
     return Advice(player, ranked, drawn, time.monotonic() - start, seed)
 
 
@@ -440,6 +455,100 @@ def solved_city(pos: Position, singles: list[str], duplexes: list[str],
         result.proven
 
 
+# --- rollouts: the rest of the game played out ---------------------------------------------
+
+
+def deal_unseen(game: Game, player: str, r: random.Random) -> Game:
+    """A copy of ``game`` as ``player`` might face it: their hand and every city as they are;
+    the other hands, the bag and the duplex stack dealt afresh (shuffled by ``r``) from the
+    tiles the player has not seen."""
+    singles, duplexes = unseen(game, player)
+    r.shuffle(singles)
+    r.shuffle(duplexes)
+    hands: dict[str, list[str]] = {}
+    for p, hand in game.hands.items():
+        if p == player:
+            hands[p] = list(hand)
+            continue
+        # Mid-turn, the players before this one have already taken their tiles from their
+        # hands: every human's hand is as large as the player's until the turn is played.
+        size = len(hand) if p == JAMEY else len(game.hands[player])
+        source = duplexes if game.round == 2 else singles
+        hands[p] = source[:size]
+        del source[:size]
+    return Game(game.rules, game.seed, game.players,
+                [GameCity(c.name, c.builders, c.position) for c in game.cities],
+                game.districts, singles, duplexes, hands, game.round, game.part, game.turn,
+                list(game.discards), [], Counter(game.fallbacks))
+
+
+class _Scripted(GreedyBot):
+    """Plays one choice on this turn, then as the greedy bot."""
+
+    name = "scripted"
+
+    def __init__(self, choice: Choice):
+        moves = [choice.keep] + ([choice.other] if choice.other else [])
+        self.tiles = [m.tile for m in moves]
+        self.plan = {(m.city, m.tile): m.at for m in moves}
+        self.order = {m.tile: m.city for m in moves}
+        self.fresh = True
+
+    def choose(self, game: Game, player: str, hand: list[str], r: random.Random) -> list[int]:
+        if not self.fresh:
+            return super().choose(game, player, hand, r)
+        self.fresh = False
+        picks: list[int] = []
+        for t in self.tiles:
+            picks.append(next(i for i, x in enumerate(hand) if x == t and i not in picks))
+        if len(picks) < 2:
+            picks.append(next(i for i in super().choose(game, player, hand, r)
+                              if i not in picks))
+        return picks
+
+    def assign(self, game: Game, player: str, tiles: list[str], targets: tuple[int, int],
+               r: random.Random) -> list[str]:
+        for order in (tiles, [tiles[1], tiles[0]]):
+            if all(self.order.get(t, c) == c for t, c in zip(order, targets, strict=True)) \
+                    and any(t in self.order for t in order):
+                return order
+        return super().assign(game, player, tiles, targets, r)
+
+    def place(self, game: Game, player: str, city: int, options: Options,
+              r: random.Random) -> Coord | None:
+        at = self.plan.pop((city, options.tile.token), None)
+        if at is not None and options.legal(at):
+            return at
+        return super().place(game, player, city, options, r)
+
+
+def rollout_value(game: Game, player: str, choice: Choice) -> tuple[int, float]:
+    """(final score, race key) when ``player`` plays ``choice`` and every player (the player
+    too, afterwards) plays the rest of ``game`` as the greedy bot: the draft as it is played
+    (each hand passed on, each player taking greedily from it) and the table's own scoring,
+    cities ranked against each other."""
+    bots: dict[str, Bot] = {p: _GREEDY for p in game.players}
+    bots[player] = _Scripted(choice)
+    play_game(game, bots)
+    me = next(s for s in game.table().standings if s.player == player)
+    return me.final, me.final + max(me.city_scores) / 1000
+
+
+def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: int,
+            seed: int) -> list[Estimate]:
+    """The first ``n`` choices of the ranking valued again by ``samples`` rollouts each (the
+    same deals for every choice) and reordered by that value; the rest follow."""
+    top = ranked[:n]
+    for e in top:
+        e.rolled = Estimate(e.choice)
+    for k in range(samples):
+        for e in top:
+            dealt = deal_unseen(game, player, random.Random(f"rollout/{seed}/{k}"))
+            _record(e.rolled, rollout_value(dealt, player, e.choice))
+    top.sort(key=lambda e: -e.rolled.key if e.rolled else 0)
+    return top + ranked[n:]
+
+
 # --- the bot ------------------------------------------------------------------------------
 
 
@@ -449,8 +558,10 @@ class AdvisorBot(GreedyBot):
 
     name = "advisor"
 
-    def __init__(self, samples: int = 6, positions: int = 2):
+    def __init__(self, samples: int = 6, positions: int = 2, rollouts: int = BOT_ROLLOUTS,
+                 rollout_samples: int = BOT_ROLLOUT_SAMPLES):
         self.samples, self.positions = samples, positions
+        self.rollouts, self.rollout_samples = rollouts, rollout_samples
         self.plan: dict[tuple[int, str], Coord] = {}
         self.order: dict[str, int] = {}
 
@@ -458,7 +569,8 @@ class AdvisorBot(GreedyBot):
         if hand != game.hands.get(player) or len(hand) < 2:
             return super().choose(game, player, hand, r)
         best = advise(game, player, samples=self.samples, positions=self.positions,
-                      seed=r.getrandbits(32)).best.choice
+                      seed=r.getrandbits(32), rollouts=self.rollouts,
+                      rollout_samples=self.rollout_samples).best.choice
         keep = hand.index(best.keep.tile)
         moves = [best.keep] + ([best.other] if best.other else [])
         picks = [keep]

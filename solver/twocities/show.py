@@ -215,8 +215,9 @@ def render_advice(data: dict[str, Any], top: int = 10) -> Group:
     table = Table(title=f"{data['player']}, round {data['round']}: expected final score "
                         f"({data['score']})", title_justify="left")
     solved = any("solved" in c for c in data["choices"])
+    rolled = any("rolled" in c for c in data["choices"])
     names = ["#", "keep", "city", "at", "other", "expected", "95 % CI", "n"]
-    for name in names + (["solved"] if solved else []):
+    for name in names + (["solved"] if solved else []) + (["played out"] if rolled else []):
         table.add_column(name, justify="right" if name in ("#", "expected", "n") else "left")
     for i, c in enumerate(data["choices"][:top], 1):
         other = c["other"]
@@ -228,11 +229,17 @@ def render_advice(data: dict[str, Any], top: int = 10) -> Group:
             s = c.get("solved")
             row.append(f"{s['expected']:.1f} ({s['proven']}/{s['samples']}, {s['bound']:g})"
                        if s else "")
+        if rolled:
+            p = c.get("rolled")
+            row.append(f"{p['expected']:.1f} ({p['low']:.1f} - {p['high']:.1f}, "
+                       f"n {p['samples']})" if p else "")
         table.add_row(*row, style="bold" if i == 1 else "")
     shown = min(top, len(data["choices"]))
     note = Text(f"{shown} of {len(data['choices'])} choices shown; n: samples (at most "
                 f"{data['samples']}), seed {data['seed']}, {data['seconds']:.1f} s"
-                + ("; solved: mean (samples proven optimal, mean bound)" if solved else ""),
+                + ("; solved: mean (samples proven optimal, mean bound)" if solved else "")
+                + ("; played out: the rest of the game by greedy players, mean (95 % CI, "
+                   "deals)" if rolled else ""),
                 style="dim")
     return Group(table, note)
 
