@@ -45,7 +45,38 @@ def touching(city: City, space: Space) -> list[Space]:
 
 def neighbours(city: City, space: Space) -> list[Space]:
     """Adjacent spaces: sharing an edge with no street between."""
+    found = adjacency(city).get(space)
+    if found is not None:
+        return list(found)
     return [s for s in touching(city, space) if not street_between(city, space, s)]
+
+
+def adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
+    """Every space's neighbours (as ``neighbours``), computed once per city: scoring asks
+    for them at every space, for every card."""
+    memo = city.__dict__.setdefault("_geometry_memo", {})
+    found = memo.get("adjacency")
+    if found is None:
+        found = memo["adjacency"] = _adjacency(city)
+    return found  # type: ignore[no-any-return]
+
+
+def _adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
+    arms = {p: city.arms(p) for p in city.tiles}
+    out = {}
+    for r, c in city.spaces():
+        near = []
+        for dr, dc in _STEPS:
+            n = (r + dr, c + dc)
+            if (n[0] // 2, n[1] // 2) not in arms:
+                continue
+            if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
+                arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0 else "E")
+                if arm in arms[(r // 2, c // 2)]:
+                    continue
+            near.append(n)
+        out[(r, c)] = tuple(near)
+    return out
 
 
 def on_edge(city: City, space: Space) -> bool:
@@ -54,9 +85,9 @@ def on_edge(city: City, space: Space) -> bool:
 
 
 def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
-    """Connected groups of adjacent spaces with equal ``key``. Each tile's arms and each
-    space's key are read once: the scorer asks for groups many times per city."""
-    arms = {p: city.arms(p) for p in city.tiles}
+    """Connected groups of adjacent spaces with equal ``key``. Each space's key is read
+    once: the scorer asks for groups many times per city."""
+    adj = adjacency(city)
     spaces = city.spaces()
     keys = {s: key(s) for s in spaces}
     seen: set[Space] = set()
@@ -66,18 +97,11 @@ def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
             continue
         group, stack = {start}, [start]
         while stack:
-            r, c = stack.pop()
-            for dr, dc in _STEPS:
-                n = (r + dr, c + dc)
-                if n in group or n not in keys or keys[n] != keys[(r, c)]:
-                    continue
-                if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
-                    arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0
-                                                                          else "E")
-                    if arm in arms[(r // 2, c // 2)]:
-                        continue
-                group.add(n)
-                stack.append(n)
+            s = stack.pop()
+            for n in adj[s]:
+                if n not in group and keys[n] == keys[s]:
+                    group.add(n)
+                    stack.append(n)
         seen |= group
         out.append(frozenset(group))
     return out
