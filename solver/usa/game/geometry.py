@@ -62,20 +62,36 @@ def adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
 
 
 def _adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
-    arms = {p: city.arms(p) for p in city.tiles}
+    places = city.tiles.keys()
     out = {}
-    for r, c in city.spaces():
-        near = []
-        for dr, dc in _STEPS:
-            n = (r + dr, c + dc)
-            if (n[0] // 2, n[1] // 2) not in arms:
-                continue
-            if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
-                arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0 else "E")
-                if arm in arms[(r // 2, c // 2)]:
-                    continue
-            near.append(n)
-        out[(r, c)] = tuple(near)
+    for (pr, pc), arms in ((p, city.arms(p)) for p in places):
+        for dr in (0, 1):
+            for dc in (0, 1):
+                r, c = 2 * pr + dr, 2 * pc + dc
+                near = []
+                # Up, down, left, right (as _STEPS): the other row or column of this tile
+                # unless an arm lies between, else the facing space of the next tile if laid.
+                if dr:
+                    if ("W" if dc == 0 else "E") not in arms:
+                        near.append((r - 1, c))
+                    if (pr + 1, pc) in places:
+                        near.append((r + 1, c))
+                else:
+                    if (pr - 1, pc) in places:
+                        near.append((r - 1, c))
+                    if ("W" if dc == 0 else "E") not in arms:
+                        near.append((r + 1, c))
+                if dc:
+                    if ("N" if dr == 0 else "S") not in arms:
+                        near.append((r, c - 1))
+                    if (pr, pc + 1) in places:
+                        near.append((r, c + 1))
+                else:
+                    if (pr, pc - 1) in places:
+                        near.append((r, c - 1))
+                    if ("N" if dr == 0 else "S") not in arms:
+                        near.append((r, c + 1))
+                out[(r, c)] = tuple(near)
     return out
 
 

@@ -123,5 +123,9 @@ class Score:
 
 
 def score_city(city: City) -> Score:
-    """Every category of a city's score."""
-    return Score({name: fn(city) for name, fn in SCORERS.items()})
+    """Every category of a city's score (worked out once per city: a city is a value)."""
+    memo = city.__dict__.setdefault("_scoring_memo", {})
+    found = memo.get("score")
+    if found is None:
+        found = memo["score"] = {name: fn(city) for name, fn in SCORERS.items()}
+    return Score(dict(found))
