@@ -1,6 +1,7 @@
 """The requirement evaluator (which derives spaces by kind, adjacency and counts once per city)
 against a straightforward reference: every space's kind read one by one, neighbours from
-``touching`` and ``street_between``, neighbourhoods as networkx components."""
+``touching`` and ``street_between``, neighbourhoods as networkx components; and the dead ends
+a tile makes (placement works out only those at the tile) against the whole city's."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import networkx as nx
 from hypothesis import given, settings
 
 from solver.usa.game.city import City
-from solver.usa.game.geometry import on_edge, street_between, touching
+from solver.usa.game.geometry import dead_ends, dead_ends_at, on_edge, street_between, touching
 from solver.usa.game.requirements import Requirement
 from solver.usa.scoring.requirements import count, matches
 from tests.usa.strategies import COMPS, cities
@@ -77,3 +78,12 @@ def test_every_card_and_achievement_counts_as_the_reference(city: City) -> None:
     for r in REQUIREMENTS:
         assert count(r, city) == reference(r, city), r
         assert count(r, city) == reference(r, city), r  # asked again: the kept count
+
+
+@SETTINGS
+@given(cities())
+def test_the_dead_ends_a_tile_makes_are_those_at_its_place(city: City) -> None:
+    for place in city.tiles:
+        without = city.with_changes(tiles={p: t for p, t in city.tiles.items() if p != place})
+        before = set(dead_ends(without))
+        assert dead_ends_at(city, place) == [d for d in dead_ends(city) if d not in before]

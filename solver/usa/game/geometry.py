@@ -164,6 +164,23 @@ def _dead_ends(city: City) -> list[tuple[Place, str]]:
     return out
 
 
+def dead_ends_at(city: City, place: Place) -> list[tuple[Place, str]]:
+    """The dead ends (as ``dead_ends``, in its order) that involve the tile at ``place``: its
+    own arms, and the arms of the tiles around it that face it. Laying a tile makes exactly
+    these: placement asks for every place and rotation."""
+    out = []
+    arms = city.arms(place)
+    for arm, (dr, dc) in ARM_STEP.items():
+        other = (place[0] + dr, place[1] + dc)
+        if other not in city.tiles:
+            continue
+        if arm in arms and OPPOSITE[arm] not in city.arms(other):
+            out.append((place, arm))
+        if OPPOSITE[arm] in city.arms(other) and arm not in arms:
+            out.append((other, OPPOSITE[arm]))
+    return sorted(out)
+
+
 def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
     """The one bridge that fixes a dead end: on the facing arm of the tile it meets."""
     (r, c), arm = dead_end
@@ -171,5 +188,5 @@ def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
     return (r + dr, c + dc), OPPOSITE[arm]
 
 
-__all__ = ["areas", "dead_ends", "fix_for", "neighbourhoods", "neighbours", "on_edge",
-           "quadrant_of", "street_between", "touching"]
+__all__ = ["adjacency", "areas", "dead_ends", "dead_ends_at", "fix_for", "neighbourhoods",
+           "neighbours", "on_edge", "quadrant_of", "street_between", "touching"]

@@ -38,7 +38,7 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.usa.game.city import Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
-from solver.usa.game.geometry import dead_ends, fix_for
+from solver.usa.game.geometry import dead_ends_at, fix_for
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
 from solver.usa.game.vocab import ARM_STEP, ARMS, COLORS, OPPOSITE
 from solver.usa.scoring.requirements import achievement_met
@@ -122,7 +122,7 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
     if not fits(set(city.tiles) | {at}, city.size):
         return _no(f"the city would exceed {city.size[0]}x{city.size[1]} tiles")
     after = city.with_changes(tiles={**city.tiles, at: PlacedTile(tile, rotation)})
-    made = [d for d in dead_ends(after) if d not in set(dead_ends(city))]
+    made = dead_ends_at(after, at)  # the new tile's place was empty: only these are new
     fixes = [fix_for(d) for d in made]
     must = min(len(fixes), city.remaining_bridges)
     if bridges is not None:
