@@ -133,7 +133,10 @@ def _memo(city: City, name: str, compute: Callable[[], list[T]]) -> list[T]:
 
 def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
-    return _memo(city, "areas", lambda: _groups(city, lambda s: area_kind(city.kind(s))))
+    def area_keys() -> list[frozenset[Space]]:
+        kinds = {s: area_kind(k) for k, spaces in city.spaces_of_kind().items() for s in spaces}
+        return _groups(city, kinds.__getitem__)
+    return _memo(city, "areas", area_keys)
 
 
 def area_of_kind(city: City, group: frozenset[Space]) -> str:

@@ -60,14 +60,25 @@ def _size_ok(r: Requirement, size: int) -> bool:
     return size == r.exact_size if r.exact_size else size >= r.size
 
 
-def _neighbourhood_ok(r: Requirement, city: City, group: frozenset[Space]) -> bool:
+def _neighbourhood_ok(r: Requirement, city: City, group: frozenset[Space],
+                      allowed: frozenset[Space] | None,
+                      wanted: list[tuple[frozenset[Space], int]]) -> bool:
     if not _size_ok(r, len(group)):
         return False
-    if r.only and not group <= frozenset().union(*(matching(city, k) for k in r.only)):
+    if allowed is not None and not group <= allowed:
         return False
-    if any(len(group & matching(city, k)) < n for k, n in r.with_):
+    if any(len(group & spaces) < n for spaces, n in wanted):
         return False
     return not (r.enclosed and any(on_edge(city, s) for s in group))
+
+
+def _area_sizes(city: City) -> list[tuple[str, int]]:
+    """Each area's kind and size, once per city."""
+    memo = _memo(city)
+    found = memo.get("area_sizes")
+    if found is None:
+        found = memo["area_sizes"] = [(area_of_kind(city, a), len(a)) for a in areas(city)]
+    return found  # type: ignore[return-value]
 
 
 def occurrences(r: Requirement, city: City) -> int:
@@ -83,10 +94,14 @@ def occurrences(r: Requirement, city: City) -> int:
         near, adj = matching(city, r.adjacent_to), adjacency(city)
         return sum(1 for s in spaces if not near.isdisjoint(adj[s]))
     if r.per == "area":
-        return sum(1 for a in areas(city)
-                   if area_of_kind(city, a) == r.kind and _size_ok(r, len(a)))
+        return sum(1 for kind, size in _area_sizes(city)
+                   if kind == r.kind and _size_ok(r, size))
     if r.per == "neighbourhood":
-        return sum(1 for g in neighbourhoods(city) if _neighbourhood_ok(r, city, g))
+        # A space of ``only``'s kinds, the spaces of each wanted kind: found once per count.
+        allowed = frozenset().union(*(matching(city, k) for k in r.only)) if r.only else None
+        wanted = [(matching(city, k), n) for k, n in r.with_]
+        return sum(1 for g in neighbourhoods(city)
+                   if _neighbourhood_ok(r, city, g, allowed, wanted))
     if r.per == "feature":
         return sum(1 for f in city.features.values() if f in r.features)
     return min(count(p, city) for p in r.of)
