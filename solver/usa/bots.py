@@ -129,6 +129,13 @@ def value(game: Game, player: str, city: City) -> int:
     return total
 
 
+def city_key(city: City) -> tuple[object, ...]:
+    """Everything a city is (two cities with equal keys are equal), hashable."""
+    return (city.size, frozenset(city.tiles.items()), city.bridges,
+            frozenset(city.buildings.items()), frozenset(city.features.items()), city.cards,
+            city.achievements, city.bridges_left)
+
+
 class RandomBot:
     name = "random"
 
@@ -157,6 +164,16 @@ class GreedyBot:
 
     def __init__(self) -> None:
         self.plans: dict[Slot, list[Action]] = {}  # this turn's plans, made while choosing
+        # This turn's values by city: the spaces of a turn often lead to the same city.
+        self.values: dict[tuple[object, ...], int] = {}
+
+    def value(self, game: Game, player: str, city: City) -> int:
+        """``value``, once per distinct city in a turn (the game does not change meanwhile)."""
+        key = city_key(city)
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = value(game, player, city)
+        return found
 
     def start(self, game: Game, player: str, tiles: list[str], r: random.Random) -> str:
         city = game.cities[player]
@@ -170,7 +187,7 @@ class GreedyBot:
         def pick(cands: list[tuple[Action, City]]) -> int:
             if len(cands) == 1 or cands[0][0]["action"] in ("building", "top"):
                 return 0  # pieces: the tallest stack first (see _piece_candidates)
-            scores = [value(game, player, c) for _, c in cands]
+            scores = [self.value(game, player, c) for _, c in cands]
             return scores.index(max(scores))
         return pick
 
@@ -178,7 +195,8 @@ class GreedyBot:
               r: random.Random) -> dict[Slot, float]:
         """Each visible space's gain (its items placed greedily); a face-down one: the mean
         of its row's visible gains."""
-        base = value(game, player, game.cities[player])
+        self.values = {}
+        base = self.value(game, player, game.cities[player])
         out: dict[Slot, float] = {}
         self.plans = {}
         for slot in options:
@@ -192,7 +210,7 @@ class GreedyBot:
             else:
                 self.plans[slot], city = plan_items(game, player, slot, items, r,
                                                     self._pick(game, player), self.limit)
-            out[slot] = value(game, player, city) - base
+            out[slot] = self.value(game, player, city) - base
         for slot in options:
             if slot not in out:
                 seen = [g for (row, _), g in out.items() if row == slot[0]]
@@ -208,6 +226,7 @@ class GreedyBot:
               r: random.Random) -> list[Action]:
         if slot in self.plans:  # planned while choosing (face-up items only)
             return self.plans.pop(slot)
+        self.values = {}
         return plan_items(game, player, slot, items, r, self._pick(game, player),
                           self.limit)[0]
 
