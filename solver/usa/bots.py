@@ -116,15 +116,29 @@ def _piece_candidates(city: City, color: str, r: random.Random) -> list[tuple[Ac
     return sorted(cands, key=lambda c: -height(c))
 
 
-def value(game: Game, player: str, city: City) -> int:
-    """The city's score now, plus the ring value of every achievement it would claim."""
-    total = score_city(city).total
+def value(game: Game, player: str, city: City,
+          memo: dict[tuple[object, ...], tuple[int, dict[str, bool]]] | None = None) -> int:
+    """The city's score now, plus the ring value of every achievement it would claim.
+
+    ``memo`` keeps, by city (``city_key``), its score and which achievements it meets: both
+    depend on the city alone, and a bot meets the same cities again and again."""
+    if memo is None:
+        total, met = score_city(city).total, {}
+    else:
+        key = city_key(city)
+        if key not in memo:
+            memo[key] = (score_city(city).total, {})
+        total, met = memo[key]
     claimed = {a for a, _ in city.achievements}
     for aid in game.achievements:
         if aid in claimed:
             continue
         points = ring_points(game, player, aid)
-        if points is not None and achievement_met(game.components.achievements[aid], city):
+        if points is None:
+            continue
+        if aid not in met:
+            met[aid] = achievement_met(game.components.achievements[aid], city)
+        if met[aid]:
             total += points
     return total
 
@@ -164,16 +178,11 @@ class GreedyBot:
 
     def __init__(self) -> None:
         self.plans: dict[Slot, list[Action]] = {}  # this turn's plans, made while choosing
-        # This turn's values by city: the spaces of a turn often lead to the same city.
-        self.values: dict[tuple[object, ...], int] = {}
+        # Scores by city over the game: turns and spaces often lead to the same city.
+        self.scores: dict[tuple[object, ...], tuple[int, dict[str, bool]]] = {}
 
     def value(self, game: Game, player: str, city: City) -> int:
-        """``value``, once per distinct city in a turn (the game does not change meanwhile)."""
-        key = city_key(city)
-        found = self.values.get(key)
-        if found is None:
-            found = self.values[key] = value(game, player, city)
-        return found
+        return value(game, player, city, self.scores)
 
     def start(self, game: Game, player: str, tiles: list[str], r: random.Random) -> str:
         city = game.cities[player]
@@ -195,7 +204,6 @@ class GreedyBot:
               r: random.Random) -> dict[Slot, float]:
         """Each visible space's gain (its items placed greedily); a face-down one: the mean
         of its row's visible gains."""
-        self.values = {}
         base = self.value(game, player, game.cities[player])
         out: dict[Slot, float] = {}
         self.plans = {}
@@ -226,7 +234,6 @@ class GreedyBot:
               r: random.Random) -> list[Action]:
         if slot in self.plans:  # planned while choosing (face-up items only)
             return self.plans.pop(slot)
-        self.values = {}
         return plan_items(game, player, slot, items, r, self._pick(game, player),
                           self.limit)[0]
 
