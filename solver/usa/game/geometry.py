@@ -167,12 +167,14 @@ def _dead_ends(city: City) -> list[tuple[Place, str]]:
     return out
 
 
-def dead_ends_at(city: City, place: Place) -> list[tuple[Place, str]]:
+def dead_ends_at(city: City, place: Place,
+                 arms: frozenset[str] | None = None) -> list[tuple[Place, str]]:
     """The dead ends (as ``dead_ends``, in its order) that involve the tile at ``place``: its
-    own arms, and the arms of the tiles around it that face it. Laying a tile makes exactly
-    these: placement asks for every place and rotation."""
+    own arms (``arms`` if given: a tile about to be laid there), and the arms of the tiles
+    around it that face it. Laying a tile makes exactly these: placement asks for every place
+    and rotation."""
     out = []
-    arms = city.arms(place)
+    arms = city.arms(place) if arms is None else arms
     for arm, (dr, dc) in ARM_STEP.items():
         other = (place[0] + dr, place[1] + dc)
         if other not in city.tiles:
