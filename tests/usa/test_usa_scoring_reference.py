@@ -1,13 +1,15 @@
 """The requirement evaluator (which derives spaces by kind, adjacency and counts once per city)
 against a straightforward reference: every space's kind read one by one, neighbours from
 ``touching`` and ``street_between``, neighbourhoods as networkx components; and the dead ends
-a tile makes (placement works out only those at the tile) against the whole city's."""
+a tile makes (placement works out only those at the tile) against the whole city's; and the
+key by which a greedy bot keeps scores against city equality."""
 
 from __future__ import annotations
 
 import networkx as nx
 from hypothesis import given, settings
 
+from solver.usa.bots import city_key
 from solver.usa.game.city import City
 from solver.usa.game.geometry import dead_ends, dead_ends_at, on_edge, street_between, touching
 from solver.usa.game.requirements import Requirement
@@ -87,3 +89,10 @@ def test_the_dead_ends_a_tile_makes_are_those_at_its_place(city: City) -> None:
         without = city.with_changes(tiles={p: t for p, t in city.tiles.items() if p != place})
         before = set(dead_ends(without))
         assert dead_ends_at(city, place) == [d for d in dead_ends(city) if d not in before]
+
+
+@SETTINGS
+@given(cities(), cities())
+def test_a_bots_city_key_tells_cities_apart_as_equality_does(a: City, b: City) -> None:
+    assert (city_key(a) == city_key(b)) == (a == b)
+    assert city_key(a) == city_key(a.with_changes())
