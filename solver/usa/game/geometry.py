@@ -100,12 +100,11 @@ def on_edge(city: City, space: Space) -> bool:
     return len(touching(city, space)) < 4
 
 
-def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
-    """Connected groups of adjacent spaces with equal ``key``. Each space's key is read
-    once: the scorer asks for groups many times per city."""
+def _groups(city: City, keys: dict[Space, str] | None) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces with equal ``keys`` (all together without keys):
+    the scorer asks for groups many times per city."""
     adj = adjacency(city)
     spaces = city.spaces()
-    keys = {s: key(s) for s in spaces}
     seen: set[Space] = set()
     out = []
     for start in spaces:
@@ -115,7 +114,7 @@ def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
         while stack:
             s = stack.pop()
             for n in adj[s]:
-                if n not in group and keys[n] == keys[s]:
+                if n not in group and (keys is None or keys[n] == keys[s]):
                     group.add(n)
                     stack.append(n)
         seen |= group
@@ -135,7 +134,7 @@ def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
     def area_keys() -> list[frozenset[Space]]:
         kinds = {s: area_kind(k) for k, spaces in city.spaces_of_kind().items() for s in spaces}
-        return _groups(city, kinds.__getitem__)
+        return _groups(city, kinds)
     return _memo(city, "areas", area_keys)
 
 
@@ -145,7 +144,7 @@ def area_of_kind(city: City, group: frozenset[Space]) -> str:
 
 def neighbourhoods(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
-    return _memo(city, "neighbourhoods", lambda: _groups(city, lambda s: ""))
+    return _memo(city, "neighbourhoods", lambda: _groups(city, None))
 
 
 def dead_ends(city: City) -> list[tuple[Place, str]]:
