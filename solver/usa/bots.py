@@ -116,17 +116,38 @@ def _piece_candidates(city: City, color: str, r: random.Random) -> list[tuple[Ac
     return sorted(cands, key=lambda c: -height(c))
 
 
-def value(game: Game, player: str, city: City) -> int:
-    """The city's score now, plus the ring value of every achievement it would claim."""
-    total = score_city(city).total
+def value(game: Game, player: str, city: City,
+          memo: dict[tuple[object, ...], tuple[int, dict[str, bool]]] | None = None) -> int:
+    """The city's score now, plus the ring value of every achievement it would claim.
+
+    ``memo`` keeps, by city (``city_key``), its score and which achievements it meets: both
+    depend on the city alone, and a bot meets the same cities again and again."""
+    if memo is None:
+        total, met = score_city(city).total, {}
+    else:
+        key = city_key(city)
+        if key not in memo:
+            memo[key] = (score_city(city).total, {})
+        total, met = memo[key]
     claimed = {a for a, _ in city.achievements}
     for aid in game.achievements:
         if aid in claimed:
             continue
         points = ring_points(game, player, aid)
-        if points is not None and achievement_met(game.components.achievements[aid], city):
+        if points is None:
+            continue
+        if aid not in met:
+            met[aid] = achievement_met(game.components.achievements[aid], city)
+        if met[aid]:
             total += points
     return total
+
+
+def city_key(city: City) -> tuple[object, ...]:
+    """Everything a city is (two cities with equal keys are equal), hashable."""
+    return (city.size, frozenset(city.tiles.items()), city.bridges,
+            frozenset(city.buildings.items()), frozenset(city.features.items()), city.cards,
+            city.achievements, city.bridges_left)
 
 
 class RandomBot:
@@ -157,6 +178,11 @@ class GreedyBot:
 
     def __init__(self) -> None:
         self.plans: dict[Slot, list[Action]] = {}  # this turn's plans, made while choosing
+        # Scores by city over the game: turns and spaces often lead to the same city.
+        self.scores: dict[tuple[object, ...], tuple[int, dict[str, bool]]] = {}
+
+    def value(self, game: Game, player: str, city: City) -> int:
+        return value(game, player, city, self.scores)
 
     def start(self, game: Game, player: str, tiles: list[str], r: random.Random) -> str:
         city = game.cities[player]
@@ -170,7 +196,7 @@ class GreedyBot:
         def pick(cands: list[tuple[Action, City]]) -> int:
             if len(cands) == 1 or cands[0][0]["action"] in ("building", "top"):
                 return 0  # pieces: the tallest stack first (see _piece_candidates)
-            scores = [value(game, player, c) for _, c in cands]
+            scores = [self.value(game, player, c) for _, c in cands]
             return scores.index(max(scores))
         return pick
 
@@ -178,7 +204,7 @@ class GreedyBot:
               r: random.Random) -> dict[Slot, float]:
         """Each visible space's gain (its items placed greedily); a face-down one: the mean
         of its row's visible gains."""
-        base = value(game, player, game.cities[player])
+        base = self.value(game, player, game.cities[player])
         out: dict[Slot, float] = {}
         self.plans = {}
         for slot in options:
@@ -192,7 +218,7 @@ class GreedyBot:
             else:
                 self.plans[slot], city = plan_items(game, player, slot, items, r,
                                                     self._pick(game, player), self.limit)
-            out[slot] = value(game, player, city) - base
+            out[slot] = self.value(game, player, city) - base
         for slot in options:
             if slot not in out:
                 seen = [g for (row, _), g in out.items() if row == slot[0]]

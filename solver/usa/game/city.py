@@ -99,7 +99,26 @@ class City:
 
     @cached_property
     def _kinds(self) -> dict[Space, str]:
-        return {s: self._kind(s) for s in self._spaces}
+        out = {}
+        for place, placed in self.tiles.items():
+            for q, printed in zip(QUADRANTS, placed.laid.spaces, strict=True):
+                dr, dc = QUADRANT_OFFSET[q]
+                out[(2 * place[0] + dr, 2 * place[1] + dc)] = printed
+        for space in self.features:
+            if space in out:
+                out[space] = self._kind(space)
+        return out
+
+    @cached_property
+    def _by_kind(self) -> dict[str, frozenset[Space]]:
+        found: dict[str, set[Space]] = {}
+        for space, kind in self._kinds.items():
+            found.setdefault(kind, set()).add(space)
+        return {kind: frozenset(spaces) for kind, spaces in found.items()}
+
+    def spaces_of_kind(self) -> dict[str, frozenset[Space]]:
+        """The spaces by what they are now (``kind``), found once per city."""
+        return dict(self._by_kind)
 
     def has_space(self, space: Space) -> bool:
         return place_of(space) in self.tiles

@@ -45,7 +45,54 @@ def touching(city: City, space: Space) -> list[Space]:
 
 def neighbours(city: City, space: Space) -> list[Space]:
     """Adjacent spaces: sharing an edge with no street between."""
+    found = adjacency(city).get(space)
+    if found is not None:
+        return list(found)
     return [s for s in touching(city, space) if not street_between(city, space, s)]
+
+
+def adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
+    """Every space's neighbours (as ``neighbours``), computed once per city: scoring asks
+    for them at every space, for every card."""
+    memo = city.__dict__.setdefault("_geometry_memo", {})
+    found = memo.get("adjacency")
+    if found is None:
+        found = memo["adjacency"] = _adjacency(city)
+    return found  # type: ignore[no-any-return]
+
+
+def _adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
+    places = city.tiles.keys()
+    out = {}
+    for (pr, pc), arms in ((p, city.arms(p)) for p in places):
+        for dr in (0, 1):
+            for dc in (0, 1):
+                r, c = 2 * pr + dr, 2 * pc + dc
+                near = []
+                # Up, down, left, right (as _STEPS): the other row or column of this tile
+                # unless an arm lies between, else the facing space of the next tile if laid.
+                if dr:
+                    if ("W" if dc == 0 else "E") not in arms:
+                        near.append((r - 1, c))
+                    if (pr + 1, pc) in places:
+                        near.append((r + 1, c))
+                else:
+                    if (pr - 1, pc) in places:
+                        near.append((r - 1, c))
+                    if ("W" if dc == 0 else "E") not in arms:
+                        near.append((r + 1, c))
+                if dc:
+                    if ("N" if dr == 0 else "S") not in arms:
+                        near.append((r, c - 1))
+                    if (pr, pc + 1) in places:
+                        near.append((r, c + 1))
+                else:
+                    if (pr, pc - 1) in places:
+                        near.append((r, c - 1))
+                    if ("N" if dr == 0 else "S") not in arms:
+                        near.append((r, c + 1))
+                out[(r, c)] = tuple(near)
+    return out
 
 
 def on_edge(city: City, space: Space) -> bool:
@@ -53,12 +100,11 @@ def on_edge(city: City, space: Space) -> bool:
     return len(touching(city, space)) < 4
 
 
-def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
-    """Connected groups of adjacent spaces with equal ``key``. Each tile's arms and each
-    space's key are read once: the scorer asks for groups many times per city."""
-    arms = {p: city.arms(p) for p in city.tiles}
+def _groups(city: City, keys: dict[Space, str] | None) -> list[frozenset[Space]]:
+    """Connected groups of adjacent spaces with equal ``keys`` (all together without keys):
+    the scorer asks for groups many times per city."""
+    adj = adjacency(city)
     spaces = city.spaces()
-    keys = {s: key(s) for s in spaces}
     seen: set[Space] = set()
     out = []
     for start in spaces:
@@ -66,18 +112,11 @@ def _groups(city: City, key: Callable[[Space], str]) -> list[frozenset[Space]]:
             continue
         group, stack = {start}, [start]
         while stack:
-            r, c = stack.pop()
-            for dr, dc in _STEPS:
-                n = (r + dr, c + dc)
-                if n in group or n not in keys or keys[n] != keys[(r, c)]:
-                    continue
-                if (r // 2, c // 2) == (n[0] // 2, n[1] // 2):  # inside a tile: an arm between?
-                    arm = ("N" if r % 2 == 0 else "S") if dr == 0 else ("W" if c % 2 == 0
-                                                                          else "E")
-                    if arm in arms[(r // 2, c // 2)]:
-                        continue
-                group.add(n)
-                stack.append(n)
+            s = stack.pop()
+            for n in adj[s]:
+                if n not in group and (keys is None or keys[n] == keys[s]):
+                    group.add(n)
+                    stack.append(n)
         seen |= group
         out.append(frozenset(group))
     return out
@@ -93,7 +132,10 @@ def _memo(city: City, name: str, compute: Callable[[], list[T]]) -> list[T]:
 
 def areas(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of one area kind (water, park, city)."""
-    return _memo(city, "areas", lambda: _groups(city, lambda s: area_kind(city.kind(s))))
+    def area_keys() -> list[frozenset[Space]]:
+        kinds = {s: area_kind(k) for k, spaces in city.spaces_of_kind().items() for s in spaces}
+        return _groups(city, kinds)
+    return _memo(city, "areas", area_keys)
 
 
 def area_of_kind(city: City, group: frozenset[Space]) -> str:
@@ -102,7 +144,7 @@ def area_of_kind(city: City, group: frozenset[Space]) -> str:
 
 def neighbourhoods(city: City) -> list[frozenset[Space]]:
     """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
-    return _memo(city, "neighbourhoods", lambda: _groups(city, lambda s: ""))
+    return _memo(city, "neighbourhoods", lambda: _groups(city, None))
 
 
 def dead_ends(city: City) -> list[tuple[Place, str]]:
@@ -124,6 +166,25 @@ def _dead_ends(city: City) -> list[tuple[Place, str]]:
     return out
 
 
+def dead_ends_at(city: City, place: Place,
+                 arms: frozenset[str] | None = None) -> list[tuple[Place, str]]:
+    """The dead ends (as ``dead_ends``, in its order) that involve the tile at ``place``: its
+    own arms (``arms`` if given: a tile about to be laid there), and the arms of the tiles
+    around it that face it. Laying a tile makes exactly these: placement asks for every place
+    and rotation."""
+    out = []
+    arms = city.arms(place) if arms is None else arms
+    for arm, (dr, dc) in ARM_STEP.items():
+        other = (place[0] + dr, place[1] + dc)
+        if other not in city.tiles:
+            continue
+        if arm in arms and OPPOSITE[arm] not in city.arms(other):
+            out.append((place, arm))
+        if OPPOSITE[arm] in city.arms(other) and arm not in arms:
+            out.append((other, OPPOSITE[arm]))
+    return sorted(out)
+
+
 def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
     """The one bridge that fixes a dead end: on the facing arm of the tile it meets."""
     (r, c), arm = dead_end
@@ -131,5 +192,5 @@ def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
     return (r + dr, c + dc), OPPOSITE[arm]
 
 
-__all__ = ["areas", "dead_ends", "fix_for", "neighbourhoods", "neighbours", "on_edge",
-           "quadrant_of", "street_between", "touching"]
+__all__ = ["adjacency", "areas", "dead_ends", "dead_ends_at", "fix_for", "neighbourhoods",
+           "neighbours", "on_edge", "quadrant_of", "street_between", "touching"]

@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from solver.common.errors import CitiesError
 from solver.usa.game.vocab import ARMS, QUADRANTS, ROTATIONS, SPACE_KINDS, labelled
@@ -35,6 +36,9 @@ class Tile:
 
     def rotated(self, degrees: int) -> Tile:
         """This tile turned clockwise by ``degrees`` (0, 90, 180 or 270)."""
+        return _rotated(self, degrees)
+
+    def _turned(self, degrees: int) -> Tile:
         spaces = dict(zip(QUADRANTS, self.spaces, strict=True))
         streets = set(self.streets)
         for _ in range(degrees // 90 % 4):
@@ -46,6 +50,12 @@ class Tile:
     @property
     def label(self) -> str:
         return labelled(self.name, self.source)
+
+
+@lru_cache(maxsize=4096)
+def _rotated(tile: Tile, degrees: int) -> Tile:
+    """Tiles are values: each turn of each tile is worked out once (placements ask often)."""
+    return tile._turned(degrees)
 
 
 def parse_streets(value: object, field: str = "streets") -> frozenset[str]:

@@ -38,7 +38,7 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.usa.game.city import Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
-from solver.usa.game.geometry import dead_ends, fix_for
+from solver.usa.game.geometry import dead_ends_at, fix_for
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
 from solver.usa.game.vocab import ARM_STEP, ARMS, COLORS, OPPOSITE
 from solver.usa.scoring.requirements import achievement_met
@@ -106,8 +106,9 @@ def _tile(city: City, value: Any) -> Tile:
 
 
 def place_tile(city: City, tile: Tile, at: Place, rotation: int,
-               bridges: list[Bridge] | None = None) -> Verdict:
-    """Place a tile: adjacency, size, and the bridges its dead ends force."""
+               bridges: list[Bridge] | None = None, *, build: bool = True) -> Verdict:
+    """Place a tile: adjacency, size, and the bridges its dead ends force; without ``build``
+    the verdict carries no city (listing moves needs only the verdicts)."""
     if tile.id and any(p.tile.id == tile.id for p in city.tiles.values()):
         return _no(f"tile {tile.id} is already in the city")
     if not city.tiles and tile.id and not tile.start:
@@ -121,8 +122,9 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
         return _no(f"{list(at)} is not fully adjacent to a tile of the city")
     if not fits(set(city.tiles) | {at}, city.size):
         return _no(f"the city would exceed {city.size[0]}x{city.size[1]} tiles")
-    after = city.with_changes(tiles={**city.tiles, at: PlacedTile(tile, rotation)})
-    made = [d for d in dead_ends(after) if d not in set(dead_ends(city))]
+    # The new tile's place was empty: only the dead ends at it are new.
+    made = dead_ends_at(city, at, tile.rotated(rotation).streets
+                        | {arm for p, arm in city.bridges if p == at})
     fixes = [fix_for(d) for d in made]
     must = min(len(fixes), city.remaining_bridges)
     if bridges is not None:
@@ -137,8 +139,6 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
         chosen = bridges
     else:
         chosen = fixes[:must] if must == len(fixes) else []
-    done = after.with_changes(bridges=after.bridges | set(chosen),
-                              bridges_left=city.remaining_bridges - len(chosen))
     if not made:
         reason = "fully adjacent, inside the city's size, no dead end"
     elif must == len(made):
@@ -148,6 +148,11 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
     else:
         reason = (f"it makes {len(made)} dead ends and {must} bridge(s) remain: "
                   f"the player chooses which {must} to fix")
+    if not build:
+        return Verdict(True, reason, fixes, must)
+    done = city.with_changes(tiles={**city.tiles, at: PlacedTile(tile, rotation)},
+                             bridges=city.bridges | set(chosen),
+                             bridges_left=city.remaining_bridges - len(chosen))
     return Verdict(True, reason, fixes, must, into_frame(done))
 
 

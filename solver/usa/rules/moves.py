@@ -45,7 +45,7 @@ def legal_moves(city: City, tile: Tile | str) -> list[Move]:
     out = []
     for at in candidate_places(city):
         for rotation in ROTATIONS:
-            v = place_tile(city, tile, at, rotation)
+            v = place_tile(city, tile, at, rotation, build=False)
             if v.legal:
                 out.append(Move(at, rotation, v.forced_bridges, v.must_fix))
     return out

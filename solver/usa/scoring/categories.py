@@ -38,7 +38,7 @@ def cards(city: City) -> int:
 def construction_sites(city: City) -> int:
     """Visible construction sites: -1/-3/-6/-10 for 1/2/3/4+."""
     table = city.components.rules["construction_site_penalty"]
-    n = sum(1 for s in city.spaces() if city.kind(s) == "site")
+    n = len(city.spaces_of_kind().get("site", ()))
     return -table[min(n, len(table)) - 1] if n else 0
 
 
@@ -90,7 +90,7 @@ def swings_and_slides(city: City) -> int:
 
 def food_trucks(city: City) -> int:
     """2 per visible food truck space, printed or a feature tile."""
-    n = sum(1 for s in city.spaces() if city.kind(s) == "truck")
+    n = len(city.spaces_of_kind().get("truck", ()))
     return city.components.rules["food_truck_points"] * n
 
 
@@ -123,5 +123,9 @@ class Score:
 
 
 def score_city(city: City) -> Score:
-    """Every category of a city's score."""
-    return Score({name: fn(city) for name, fn in SCORERS.items()})
+    """Every category of a city's score (worked out once per city: a city is a value)."""
+    memo = city.__dict__.setdefault("_scoring_memo", {})
+    found = memo.get("score")
+    if found is None:
+        found = memo["score"] = {name: fn(city) for name, fn in SCORERS.items()}
+    return Score(dict(found))

@@ -21,13 +21,11 @@ from solver.usa.game.city import Space
 def best_pairs(first: Sequence[Space], second: Sequence[Space],
                pairable: Callable[[Space, Space], bool]) -> list[tuple[Space, Space]]:
     """A largest set of disjoint (first, second) pairs, each pairable."""
-    graph = nx.Graph()
-    for a in first:
-        for b in second:
-            if pairable(a, b):
-                graph.add_edge(("a", a), ("b", b))
-    if not graph.number_of_edges():  # nothing to pair: skip the matching (it is costly)
+    edges = [(("a", a), ("b", b)) for a in first for b in second if pairable(a, b)]
+    if not edges:  # nothing to pair: skip the graph and the matching (they are costly)
         return []
+    graph = nx.Graph()
+    graph.add_edges_from(edges)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = []
     for u, v in matching:
