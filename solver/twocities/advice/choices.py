@@ -4,6 +4,7 @@ ground every other advice module stands on."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -128,3 +129,42 @@ def unseen(game: Game, player: str) -> tuple[list[str], list[str]]:
         seen.update(p.tile.token for p in c.position.placed)
         seen.update(d.token for d in c.position.revealed)
     return sorted((singles - seen).elements()), sorted((duplexes - seen).elements())
+
+
+class ChoiceBot(GreedyBot):
+    """A greedy bot that can follow one ``Choice`` for a turn: which tiles it takes, which
+    city each goes to and where; greedy wherever the choice has no say (Jamey's duplexes, a
+    planned cell that another tile took)."""
+
+    plan: dict[tuple[int, str], Coord]
+    order: dict[str, int]
+
+    def follow(self, choice: Choice, game: Game, player: str, hand: list[str],
+               r: random.Random) -> list[int]:
+        """The hand's indices to take for ``choice``; its cells and cities kept for
+        ``assign`` and ``place``."""
+        moves = [choice.keep] + ([choice.other] if choice.other else [])
+        picks: list[int] = []
+        for m in moves:
+            picks.append(next(i for i, t in enumerate(hand) if t == m.tile and i not in picks))
+        if len(picks) < 2:  # the other city has no legal place for any tile: greedy's pick
+            picks.append(next(i for i in GreedyBot.choose(self, game, player, hand, r)
+                              if i not in picks))
+        self.plan = {(m.city, m.tile): m.at for m in moves}
+        self.order = {m.tile: m.city for m in moves}
+        return picks
+
+    def assign(self, game: Game, player: str, tiles: list[str], targets: tuple[int, int],
+               r: random.Random) -> list[str]:
+        for order in (tiles, [tiles[1], tiles[0]]):
+            fits = all(self.order.get(t, c) == c for t, c in zip(order, targets, strict=True))
+            if fits and any(t in self.order for t in order):
+                return order
+        return super().assign(game, player, tiles, targets, r)
+
+    def place(self, game: Game, player: str, city: int, options: Options,
+              r: random.Random) -> Coord | None:
+        at = self.plan.pop((city, options.tile.token), None)
+        if at is not None and options.legal(at):
+            return at
+        return super().place(game, player, city, options, r)

@@ -7,11 +7,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from solver.twocities.advice.choices import _GREEDY, Choice, unseen
+from solver.twocities.advice.choices import _GREEDY, Choice, ChoiceBot, unseen
 from solver.twocities.advice.estimates import Estimate, _record
-from solver.twocities.bots import GreedyBot
-from solver.twocities.game.components import Coord
-from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, Options, play_game
+from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, play_game
 
 #: The advisor bot: how many of the race's leaders are played out to the end of the game
 #: (``rollout``), on how many sampled deals each.
@@ -43,44 +41,21 @@ def deal_unseen(game: Game, player: str, r: random.Random) -> Game:
                 list(game.discards), [], Counter(game.fallbacks))
 
 
-class _Scripted(GreedyBot):
+class _Scripted(ChoiceBot):
     """Plays one choice on this turn, then as the greedy bot."""
 
     name = "scripted"
 
     def __init__(self, choice: Choice):
-        moves = [choice.keep] + ([choice.other] if choice.other else [])
-        self.tiles = [m.tile for m in moves]
-        self.plan = {(m.city, m.tile): m.at for m in moves}
-        self.order = {m.tile: m.city for m in moves}
+        self.choice = choice
+        self.plan, self.order = {}, {}
         self.fresh = True
 
     def choose(self, game: Game, player: str, hand: list[str], r: random.Random) -> list[int]:
         if not self.fresh:
             return super().choose(game, player, hand, r)
         self.fresh = False
-        picks: list[int] = []
-        for t in self.tiles:
-            picks.append(next(i for i, x in enumerate(hand) if x == t and i not in picks))
-        if len(picks) < 2:
-            picks.append(next(i for i in super().choose(game, player, hand, r)
-                              if i not in picks))
-        return picks
-
-    def assign(self, game: Game, player: str, tiles: list[str], targets: tuple[int, int],
-               r: random.Random) -> list[str]:
-        for order in (tiles, [tiles[1], tiles[0]]):
-            if all(self.order.get(t, c) == c for t, c in zip(order, targets, strict=True)) \
-                    and any(t in self.order for t in order):
-                return order
-        return super().assign(game, player, tiles, targets, r)
-
-    def place(self, game: Game, player: str, city: int, options: Options,
-              r: random.Random) -> Coord | None:
-        at = self.plan.pop((city, options.tile.token), None)
-        if at is not None and options.legal(at):
-            return at
-        return super().place(game, player, city, options, r)
+        return self.follow(self.choice, game, player, hand, r)
 
 
 def rollout_value(game: Game, player: str, choice: Choice) -> tuple[int, float]:
