@@ -25,14 +25,20 @@ def stars(rating: int) -> str:
     return "★" * rating + "☆" * (len(LABELS) - rating)
 
 
+def gap_percent(optimum: int, greedy: int) -> int:
+    """How far (percent of the optimum, rounded) a greedy score lies below the optimum."""
+    if greedy > optimum:
+        raise ValueError(f"greedy score {greedy} above the proven optimum {optimum}")
+    return round(100 * (optimum - greedy) / optimum) if optimum else 0
+
+
 @dataclass(frozen=True)
-class Difficulty:
-    """A 1-5 rating and the measurements it comes from."""
+class GreedyGap:
+    """A 1-5 rating measured by a greedy player's gap below the optimum (both games)."""
 
     rating: int
     greedy: int  # the greedy player's score
     gap_percent: int  # how far (percent of the optimum) the greedy score lies below it
-    layouts: str  # how many optimal layouts: "one" or "several"
 
     @property
     def label(self) -> str:
@@ -41,6 +47,13 @@ class Difficulty:
     @property
     def stars(self) -> str:
         return stars(self.rating)
+
+
+@dataclass(frozen=True)
+class Difficulty(GreedyGap):
+    """A 1-5 rating and the measurements it comes from."""
+
+    layouts: str  # how many optimal layouts: "one" or "several"
 
     def describe(self) -> str:
         layouts = "a single optimal layout" if self.layouts == "one" else "several optimal layouts"
@@ -54,9 +67,7 @@ class Difficulty:
 
 def rate(optimum: int, greedy: int, layouts: str) -> Difficulty:
     """Rate a proven puzzle: the greedy gap sets the level; a unique optimum adds one."""
-    if greedy > optimum:
-        raise ValueError(f"greedy score {greedy} above the proven optimum {optimum}")
-    gap = round(100 * (optimum - greedy) / optimum) if optimum else 0
+    gap = gap_percent(optimum, greedy)
     rating = 1 + sum(gap >= step for step in GAP_STEPS) + (layouts == "one")
     return Difficulty(min(rating, len(LABELS)), greedy, gap, layouts)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.difficulty import LABELS, stars
+from puzzles.difficulty import LABELS, GreedyGap, gap_percent
 from solver.common.errors import CitiesError
 
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts; chosen from
@@ -22,20 +22,8 @@ USA_GAP_STEPS = (5, 20, 35, 45)
 
 
 @dataclass(frozen=True)
-class UsaDifficulty:
-    """A 1-5 rating and the measurement it comes from."""
-
-    rating: int
-    greedy: int  # the greedy builder's score
-    gap_percent: int  # how far (percent of the optimum) the greedy score lies below it
-
-    @property
-    def label(self) -> str:
-        return LABELS[self.rating - 1]
-
-    @property
-    def stars(self) -> str:
-        return stars(self.rating)
+class UsaDifficulty(GreedyGap):
+    """A 1-5 rating and the measurement it comes from (the greedy builder's gap)."""
 
     def describe(self) -> str:
         return (f"{self.stars} {self.rating}/5 {self.label}: a greedy builder scores "
@@ -50,9 +38,7 @@ def rate_usa(optimum: int, greedy: int) -> UsaDifficulty:
     """Rate a proven puzzle by the greedy builder's gap below the optimum."""
     if optimum <= 0:
         raise ValueError(f"a puzzle's optimum must be positive, not {optimum}")
-    if greedy > optimum:
-        raise ValueError(f"greedy score {greedy} above the proven optimum {optimum}")
-    gap = round(100 * (optimum - greedy) / optimum)
+    gap = gap_percent(optimum, greedy)
     rating = 1 + sum(gap >= step for step in USA_GAP_STEPS)
     return UsaDifficulty(rating, greedy, gap)
 
