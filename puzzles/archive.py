@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from puzzles.plan import GENERATOR_VERSION, parse_date
 from puzzles.puzzle import Puzzle, load_puzzle
@@ -42,14 +42,33 @@ def puzzle_file(directory: Path, date: dt.date) -> Path:
 
 def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     """The date's puzzle from an archive directory, if it holds one of this generator."""
-    path = puzzle_file(directory, date)
+    return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date)
+
+
+class _Dated(Protocol):
+    """What tells a stored puzzle's date and generator (both games' puzzles)."""
+
+    @property
+    def generator(self) -> str: ...
+
+    @property
+    def date(self) -> dt.date: ...
+
+
+P = TypeVar("P", bound=_Dated)
+
+
+def current_puzzle(path: Path, load: Callable[[Path], P], version: str,
+                   date: dt.date) -> P | None:
+    """The puzzle in ``path`` if it is the date's and made by this generator ``version``;
+    ``None`` when it is missing, damaged (regenerated, never trusted) or out of date."""
     if not path.exists():
         return None
     try:
-        puzzle = load_puzzle(path)
+        puzzle = load(path)
     except CitiesError:
-        return None  # a damaged file is regenerated, never trusted
-    if puzzle.generator != GENERATOR_VERSION or puzzle.date != date:
+        return None
+    if puzzle.generator != version or puzzle.date != date:
         return None
     return puzzle
 

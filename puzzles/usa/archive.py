@@ -11,7 +11,7 @@ import contextlib
 import datetime as dt
 from pathlib import Path
 
-from puzzles.archive import cache_dir, puzzle_file
+from puzzles.archive import cache_dir, current_puzzle, puzzle_file
 from puzzles.usa.draw import USA_GENERATOR_VERSION
 from puzzles.usa.generate import Say, generate_usa
 from puzzles.usa.puzzle import UsaPuzzle, load_usa_puzzle
@@ -25,16 +25,8 @@ def usa_cache_dir() -> Path:
 
 def cached_usa(date: dt.date, directory: Path | None = None) -> UsaPuzzle | None:
     """The date's puzzle from a directory, if it holds one of this generator."""
-    path = puzzle_file(directory or usa_cache_dir(), date)
-    if not path.exists():
-        return None
-    try:
-        puzzle = load_usa_puzzle(path)
-    except CitiesError:
-        return None  # a damaged file is regenerated, never trusted
-    if puzzle.generator != USA_GENERATOR_VERSION or puzzle.date != date:
-        return None
-    return puzzle
+    return current_puzzle(puzzle_file(directory or usa_cache_dir(), date), load_usa_puzzle,
+                          USA_GENERATOR_VERSION, date)
 
 
 def usa_puzzle_for(date: dt.date, say: Say | None = None) -> UsaPuzzle:
