@@ -11,7 +11,7 @@ import pytest
 
 from solver.common.sat import Budget
 from solver.twocities.cpsat.pairdescent import Splits, prove_pair, rivals_never_help, splits_apply
-from solver.twocities.cpsat.solve import solve_pair, solve_pool
+from solver.twocities.cpsat.solve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
@@ -56,7 +56,7 @@ def all_pairs(pool: Pool):
 def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     pool = tiny_pool(seed)
     assert splits_apply(pool)
-    outcome = prove_pair(pool, Budget.start(60, None), solve_pool)
+    outcome = prove_pair(pool, Budget.start(60, None))
     assert outcome.proven
     best = brute_force_pair(pool)
     assert (outcome.best.value() if outcome.best else None) == best

@@ -30,9 +30,8 @@ the search is reproducible.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -49,9 +48,10 @@ from solver.twocities.cpsat.answers import (
 )
 from solver.twocities.cpsat.answers import rescore as rescore_city
 from solver.twocities.cpsat.compositions import Compositions
+from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
 from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.values import factory_value
+from solver.twocities.cpsat.values import city_values, factory_value
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile, buildings_of
@@ -62,8 +62,6 @@ from solver.twocities.scoring.categories import district_points, score_city
 from solver.twocities.scoring.rivals import against_each_other
 
 Value = tuple[int, int]
-#: ``solve_pool``'s signature, passed in (``cpsat.solve`` imports this module).
-SolveCity = Callable[..., Any]
 #: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
 #: seconds one city's solve, or one split's joint solve, may take.
 SPLIT_WORK = 5.0
@@ -122,7 +120,10 @@ class Splits:
         ranked = np.array([[factory_value(k, Context((*pool.context.rival_factories, o)),
                                           pool.rules) for o in range(most + 1)]
                            for k in range(most + 1)], dtype=np.int64)
-        firsts, seconds, factories = [], [], []
+        shared_tables = [(comps.slots.index(f"D{i}"), table, pair) for i, (table, pair)
+                         in enumerate(zip(comps.t_district, _shared(pool, comps, every),
+                                          strict=True))]
+        firsts, seconds, factories, sums = [], [], [], []
         for d_row, bounds in zip(comps.rows_d, comps.bounds, strict=True):
             mine = singles + d_row @ adds_d
             theirs = every - mine
@@ -130,10 +131,17 @@ class Splits:
             firsts.append(bounds - comps.t_factory[fa] + ranked[fa, fb])
             seconds.append(comps.bounds_of(theirs) - comps.t_factory[fb] + ranked[fb, fa])
             factories.append(np.stack([fa, fb], axis=1))
+            shared = 0
+            for d, table, pair in shared_tables:
+                shared = (shared + pair[mine[:, d], theirs[:, d]] - table[mine[:, d]]
+                          - table[theirs[:, d]])
+            sums.append(firsts[-1] + seconds[-1] + shared)
         a, b = np.concatenate(firsts), np.concatenate(seconds)
         self.bounds = np.stack([a, b], axis=1)
         self.factories = np.concatenate(factories)
-        self.low, self.high = np.minimum(a, b), np.maximum(a, b)
+        total = np.concatenate(sums)
+        self.low = np.minimum(np.minimum(a, b), total // 2)
+        self.high = np.minimum(np.maximum(a, b), total - self.low)
         self.order = np.lexsort((-self.high, -self.low))
 
     def __len__(self) -> int:
@@ -165,38 +173,103 @@ class Splits:
         return tuple(a), tuple(b)
 
 
-def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
+def prove_pair(pool: Pool, budget: Budget, *,
                start: Pair | None = None, exclude: Sequence[Sequence[City]] = (),
                min_score: int | None = None, workers: int = 1) -> PairOutcome:
     """The best pair by splits (module doc), within ``budget``; ``start`` is a pair already
     known (it must not be excluded).  ``min_score``: the lower city's least score.
-    ``workers``: each city's solve (one with a deterministic limit, which keeps it
-    reproducible; with more, the city's category caps are solved beside its first checks
-    instead of before them)."""
+    ``workers``: each city's descent (one with a deterministic limit, which keeps it
+    reproducible)."""
     if budget.work is not None:
         workers = 1
     splits = Splits(pool)
-    best = start
-    floor = (min_score - 1, 10 ** 6) if min_score is not None else (-1, -1)
-    value = max(start.value(), floor) if start is not None else floor
-    left: list[Value] = []  # bounds of splits the budget left unsettled
-    solved = 0
-    for k in splits.best_first():
-        bound = splits.bound(k)
-        if bound <= value:
-            break
-        if budget.exhausted():
-            left.append(bound)
-            break
-        solved += 1
-        found, settled = _solve_split(pool, splits, k, value, budget, solve_city, exclude,
-                                      workers)
+    search = _Search(pool, splits, budget, exclude, workers, start,
+                     (min_score - 1, TOP) if min_score is not None else (-1, -1))
+    search.levels()
+    search.rest()
+    return search.outcome()
+
+
+#: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
+TOP = 999
+
+
+class _Search:
+    """The search's state: the best pair, and for each split the most its lower city, and
+    then its higher, can still score (``cap``: its counted bound, lowered as its cities are
+    refuted or solved).  A split left unsettled by its budget is ``open``."""
+
+    def __init__(self, pool: Pool, splits: Splits, budget: Budget,
+                 exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
+                 floor: Value):
+        self.pool, self.splits, self.budget = pool, splits, budget
+        self.exclude, self.workers = exclude, workers
+        self.best = start
+        self.value = max(start.value(), floor) if start is not None else floor
+        self.low, self.high = splits.low.copy(), splits.high.copy()
+        self.open: set[int] = set()
+        self.solved = 0
+
+    def beats(self, k: int) -> bool:
+        return (int(self.low[k]), int(self.high[k])) > self.value
+
+    def levels(self) -> None:
+        """Step 2a: the lower city's score L from the best bound down.  At each L, every
+        split that might still reach it asks its cities for L (the weaker bound first); a
+        refutation there is quick, as the descent starts just above L.  The first L where
+        both cities of a split reach it is the lower city's optimum."""
+        while not self.budget.exhausted():
+            level = max((int(self.low[k]) for k in self._live()), default=-1)
+            if level <= self.value[0]:
+                return
+            for k in self._live():
+                if self.splits.low[k] < level:
+                    break  # the splits below are bounded below this level
+                if self.low[k] < level:
+                    continue
+                if self.budget.exhausted():
+                    return
+                self._split(k, (level - 1, TOP))
+                if self.value[0] >= level:
+                    return  # a pair at this level: the lower city's optimum
+
+    def rest(self) -> None:
+        """Step 2b: every split that may still beat the best pair, best bound first."""
+        for k in self._live():
+            if self.budget.exhausted():
+                return
+            if self.beats(k):
+                self._split(k, self.value)
+
+    def _live(self) -> Iterator[int]:
+        """The splits not yet settled, best counted bound first, while their bound can
+        beat the best pair."""
+        for k in self.splits.best_first():
+            if self.splits.bound(k) <= self.value:
+                return
+            if k not in self.open and self.beats(k):
+                yield k
+
+    def _split(self, k: int, value: Value) -> None:
+        """Split ``k`` asked to beat ``value``, what it settles noted."""
+        self.solved += 1
+        found, settled = _solve_split(self.pool, self.splits, k, value, self.budget,
+                                      self.exclude, self.workers)
+        if found is not None and found.value() > self.value:
+            self.best, self.value = found, found.value()
         if not settled:
-            left.append(bound)
-        if found is not None and found.value() > value:
-            best, value = found, found.value()
-    lows = [b[0] for b in left] + ([value[0]] if best is not None else [])
-    return PairOutcome(best, not left, max(lows) if lows else None, solved)
+            self.open.add(k)
+        elif found is None:  # no pair of this split beats ``value``
+            if (int(self.low[k]), int(self.high[k])) > value:
+                self.low[k], self.high[k] = value[0], min(value[1], int(self.high[k]))
+        else:  # the split's best pair (or one at least as good as the rest of the split)
+            self.low[k], self.high[k] = found.value()
+
+    def outcome(self) -> PairOutcome:
+        left = [int(self.low[k]) for k in self.open if self.beats(k)]
+        left += [int(self.low[k]) for k in self._live()]
+        lows = left + ([self.value[0]] if self.best is not None else [])
+        return PairOutcome(self.best, not left, max(lows) if lows else None, self.solved)
 
 
 def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
@@ -221,18 +294,41 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     return pair if usable and pair.value() > value else None
 
 
+def _shared(pool: Pool, comps: Compositions, every: np.ndarray) -> list[np.ndarray]:
+    """For each district, the most the two cities' points in it add up to, by the tiles of
+    its types each city holds: both are ranked against each other and the rivals, so at
+    most one takes first place (a tie shares it, and second place goes to neither)."""
+    top = pool.rules.size ** 2
+    out = []
+    for i, d in enumerate(pool.context.districts):
+        most = int(every[comps.slots.index(f"D{i}")])
+        best = np.zeros((most + 1, most + 1), dtype=np.int64)
+        for sa in range(min(most, top) + 1):
+            for sb in range(min(most, top) + 1):
+                both = (district_points(sa, [*d.rivals, sb], d.points)
+                        + district_points(sb, [*d.rivals, sa], d.points))
+                best[sa, sb] = both
+        # a city holding k tiles of the district's types reaches any size up to k
+        best = np.maximum.accumulate(np.maximum.accumulate(best, axis=0), axis=1)
+        out.append(best)
+    return out
+
+
 def _adds(items: list, slots: int) -> np.ndarray:
     """What one tile of each item adds to a city's counts: one row per item."""
     return np.array([a for _, _, a in items], dtype=np.int64).reshape(len(items), slots)
 
 
 def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
-                 solve_city: SolveCity, exclude: Sequence[Sequence[City]], workers: int
+                 exclude: Sequence[Sequence[City]], workers: int
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
     found), and whether the split is settled."""
     tiles = splits.tiles(k)
     order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
+    # both cities must reach the best pair's lower score; more, unless the split's higher
+    # bound could beat the best pair's higher city
+    need = value[0] + (0 if splits.bound(k)[1] > value[1] else 1)
     optima: dict[int, tuple[int, Answer]] = {}
     found: dict[int, Answer] = {}  # each city's best, proven or not
     for i in order:
@@ -240,20 +336,17 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
         ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
                       pool.context.districts)
         alone = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
-        work = _work(budget)
-        result = solve_city(alone, time_limit=_seconds(budget), workers=workers,
-                            deterministic_time=work, min_score=max(value[0], 0))
-        budget.spend(work or 0.0)  # solve_pool reports no work: its allotment is charged
+        result = _city(alone, budget, workers, max(need, 0))
         if result.status == Status.INFEASIBLE:
-            return None, True  # this city cannot reach the best pair's lower score
-        if result.city is not None:
-            found[i] = Answer(result.city.with_context(pool.context), result.placements,
-                              result.breakdown)
-        elif result.status == Status.UNKNOWN:
+            return None, True  # this city cannot reach what the split needs to beat the best
+        if result.best is not None:
+            city, placed, scored = result.best
+            found[i] = Answer(city.with_context(pool.context), placed, scored)
+        else:
             found.update(_greedy_city(alone, i, pool.context))
         if result.status != Status.OPTIMAL:
             return _unproven(pool, found, value, exclude), False
-        optima[i] = (result.score, found[i])
+        optima[i] = (result.best.score.total, found[i])
     top = (min(optima[0][0], optima[1][0]), max(optima[0][0], optima[1][0]))
     if top <= value:
         return None, True
@@ -317,6 +410,17 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
                 forbid_assignment(cm.model, solver, g)
         if budget.exhausted():
             return None, False
+
+
+def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
+    """One city of a split, exactly its tiles: its optimum if it reaches ``need``
+    (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
+    ``SPLIT_WORK``), else infeasible.  The counted caps alone: solving each category's cap
+    first took about 1.1 s of a city's 1.4 s on pair pool 0 and rarely lowers the bound."""
+    part = Budget.start(_seconds(budget), _work(budget))
+    outcome = descend(alone, city_values(alone).caps(), part, workers, min_score=need)
+    budget.spend(part.used)
+    return outcome
 
 
 def _buildable(pool: Pool, pair: Pair) -> bool:

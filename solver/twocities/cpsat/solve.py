@@ -296,7 +296,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
             seed = _checked(pool, greedy_pair(pool), exclude, min_score)
         part = budget.share(SPLITS_SHARE)
         try:
-            outcome = prove_pair(pool, part, solve_pool, start=seed, exclude=exclude,
+            outcome = prove_pair(pool, part, start=seed, exclude=exclude,
                                  min_score=min_score, workers=workers)
         except TooManyCompositions:  # too many splits to list: the full model alone
             outcome = None
