@@ -50,6 +50,7 @@ from solver.twocities.cpsat.answers import rescore as rescore_city
 from solver.twocities.cpsat.compositions import Compositions
 from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.values import city_values, factory_value
 from solver.twocities.game.city import City, Context
@@ -59,7 +60,7 @@ from solver.twocities.game.vocab import FACTORY
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
 from solver.twocities.scoring.categories import district_points, score_city
-from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.scoring.rivals import against_each_other, with_rivals
 
 Value = tuple[int, int]
 #: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
@@ -331,11 +332,12 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     need = value[0] + (0 if splits.bound(k)[1] > value[1] else 1)
     optima: dict[int, tuple[int, Answer]] = {}
     found: dict[int, Answer] = {}  # each city's best, proven or not
+    alones: dict[int, Pool] = {}
     for i in order:
         mat = pool.mats[i]
         ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
                       pool.context.districts)
-        alone = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
+        alone = alones[i] = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
         result = _city(alone, budget, workers, max(need, 0))
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
@@ -355,6 +357,12 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     usable = not _excluded(pair, exclude) and _buildable(pool, pair)
     if usable and pair.value() == top:
         return pair, True
+    ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
+    if ranked is None:
+        return None, True  # ranked against each other, no pair of the split beats ``value``
+    if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
+            and _buildable(pool, ranked):
+        return ranked, False  # a pair all the same; the split may hold a better one
     joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
     if joint is None and usable and pair.value() > value:
         return pair, settled  # the two optima ranked against each other: a pair all the same
@@ -410,6 +418,66 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
                 forbid_assignment(cm.model, solver, g)
         if budget.exhausted():
             return None, False
+
+
+def _by_standings(pool: Pool, alones: dict[int, Pool],
+                  optima: dict[int, tuple[int, Answer]], need: int, value: Value,
+                  budget: Budget, workers: int) -> Pair | bool | None:
+    """Whether a pair of the split may beat ``value`` once the districts rank the two
+    cities against each other (``cpsat.pairranks``): each city solved again with each
+    district's points lowered to its standing.  None: no pair can; else the pair of the
+    cities found in the first case where both make it (True: no such pair known)."""
+    top = pool.rules.size ** 2
+    districts = contested(pool.context, top)
+    if not districts:
+        return True
+    cities: dict[tuple[int, tuple[int, ...]], City] = {}
+
+    def reach(i: int, standings: tuple[int, ...]) -> int:
+        if not any(standings):  # ahead everywhere: the city alone
+            cities[(i, standings)] = optima[i][1].city
+            return optima[i][0]
+        alone = alones[i]
+        ranked = replace(alone, context=standing_context(alone.context, districts, standings,
+                                                         top))
+        outcome = _city(ranked, budget, workers, need)
+        if outcome.best is not None:
+            cities[(i, standings)] = outcome.best.city.with_context(pool.context)
+            placed[(i, standings)] = outcome.best.placements
+        if outcome.status == Status.INFEASIBLE:
+            return need - 1
+        return outcome.bound if outcome.bound is not None else TOP
+
+    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
+    high = value[1] + 1 if need == value[0] else None
+    case = refuted(reach, len(districts), need, high)
+    if case is None:
+        return None
+    keys = [(i, standings) for i, standings in enumerate(case)]
+    if not all(k in cities for k in keys):
+        return True
+    pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
+    if pair.value() > value:
+        return pair
+    for i in (0, 1):  # each city of the case kept, the other solved against it
+        other = _against(pool, alones[1 - i], cities[keys[i]], placed[keys[i]], 1 - i, need,
+                         budget, workers)
+        if other is not None and other.value() > pair.value():
+            pair = other
+    return pair
+
+
+def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
+             budget: Budget, workers: int) -> Pair | None:
+    """City ``i`` of the split solved with ``city`` (the other) among its rivals."""
+    ranked = replace(alone, context=with_rivals(pool.context, [city]))
+    outcome = _city(ranked, budget, workers, need)
+    if outcome.best is None:
+        return None
+    found = outcome.best.city.with_context(pool.context)
+    cities, placements = [city, city], [placed, placed]
+    cities[i], placements[i] = found, outcome.best.placements
+    return Pair((cities[0], cities[1]), (placements[0], placements[1]))
 
 
 def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
