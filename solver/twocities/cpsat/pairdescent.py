@@ -140,13 +140,19 @@ class Splits:
         a, b = np.concatenate(firsts), np.concatenate(seconds)
         self.bounds = np.stack([a, b], axis=1)
         self.factories = np.concatenate(factories)
-        total = np.concatenate(sums)
-        self.low = np.minimum(np.minimum(a, b), total // 2)
-        self.high = np.minimum(np.maximum(a, b), total - self.low)
+        #: the most the two cities' scores add up to, and the higher city's most
+        self.sums, self.most = np.concatenate(sums), np.maximum(a, b)
+        self.low = np.minimum(np.minimum(a, b), self.sums // 2)
+        self.high = self.higher(np.arange(len(a)), self.low)
         self.order = np.lexsort((-self.high, -self.low))
 
     def __len__(self) -> int:
         return len(self.low)
+
+    def higher(self, k: np.ndarray | int, low: np.ndarray | int) -> np.ndarray | int:
+        """The most the higher city of split ``k`` scores when the lower scores ``low``: a
+        bound on the higher city only when compared with the lower first."""
+        return np.minimum(self.most[k], self.sums[k] - low)
 
     def bound(self, k: int) -> Value:
         return int(self.low[k]), int(self.high[k])
@@ -239,8 +245,9 @@ class _Search:
         for k in self._live():
             if self.budget.exhausted():
                 return
-            if self.beats(k):
-                self._split(k, self.value)
+            while self.beats(k) and self._split(k, self.value) \
+                    and not self.budget.exhausted():
+                pass  # a better pair from this split: ask it to beat that one
 
     def _live(self) -> Iterator[int]:
         """The splits not yet settled, best counted bound first, while their bound can
@@ -251,20 +258,26 @@ class _Search:
             if k not in self.open and self.beats(k):
                 yield k
 
-    def _split(self, k: int, value: Value) -> None:
-        """Split ``k`` asked to beat ``value``, what it settles noted."""
+    def _split(self, k: int, value: Value) -> bool:
+        """Split ``k`` asked to beat ``value``, what it settles noted.  True: it found a
+        better pair but did not settle, so it is worth asking again."""
         self.solved += 1
         found, settled = _solve_split(self.pool, self.splits, k, value, self.budget,
                                       self.exclude, self.workers)
-        if found is not None and found.value() > self.value:
+        better = found is not None and found.value() > self.value
+        if better:
             self.best, self.value = found, found.value()
         if not settled:
-            self.open.add(k)
+            if not better:
+                self.open.add(k)
+            return better
         elif found is None:  # no pair of this split beats ``value``
             if (int(self.low[k]), int(self.high[k])) > value:
-                self.low[k], self.high[k] = value[0], min(value[1], int(self.high[k]))
+                self.low[k] = value[0]
+                self.high[k] = min(value[1], int(self.splits.higher(k, value[0])))
         else:  # the split's best pair (or one at least as good as the rest of the split)
             self.low[k], self.high[k] = found.value()
+        return False
 
     def outcome(self) -> PairOutcome:
         left = [int(self.low[k]) for k in self.open if self.beats(k)]
@@ -329,7 +342,7 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
     # both cities must reach the best pair's lower score; more, unless the split's higher
     # bound could beat the best pair's higher city
-    need = value[0] + (0 if splits.bound(k)[1] > value[1] else 1)
+    need = value[0] + (0 if splits.higher(k, value[0]) > value[1] else 1)
     optima: dict[int, tuple[int, Answer]] = {}
     found: dict[int, Answer] = {}  # each city's best, proven or not
     alones: dict[int, Pool] = {}
