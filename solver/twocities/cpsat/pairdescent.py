@@ -67,6 +67,10 @@ Value = tuple[int, int]
 #: seconds one city's solve, or one split's joint solve, may take.
 SPLIT_WORK = 5.0
 SPLIT_SECONDS = 10.0
+#: The same for one split's joint solve (both cities in one model), which settles small
+#: pools at once but on the pair suite's rarely within 10 s (pair pool 0, 2026-12-01).
+JOINT_WORK = 1.0
+JOINT_SECONDS = 2.0
 
 
 @dataclass
@@ -409,7 +413,8 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
     cm.model.Maximize(scale * low + high)
     while True:
         solver = cp_model.CpSolver()
-        configure(solver.parameters, _seconds(budget), 1, _work(budget))
+        configure(solver.parameters, _seconds(budget, JOINT_SECONDS), 1,
+                  _work(budget, JOINT_WORK))
         code = solver.Solve(cm.model)
         budget.spend(solver.deterministic_time)
         if code == cp_model.INFEASIBLE:
@@ -498,8 +503,11 @@ def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
     (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible.  The counted caps alone: solving each category's cap
     first took about 1.1 s of a city's 1.4 s on pair pool 0 and rarely lowers the bound."""
+    caps = city_values(alone).caps()
+    if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
+        return Outcome(Status.INFEASIBLE, None, None, caps, 0)
     part = Budget.start(_seconds(budget), _work(budget))
-    outcome = descend(alone, city_values(alone).caps(), part, workers, min_score=need)
+    outcome = descend(alone, caps, part, workers, min_score=need)
     budget.spend(part.used)
     return outcome
 
@@ -516,14 +524,14 @@ def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
                for other in exclude)
 
 
-def _seconds(budget: Budget) -> float | None:
+def _seconds(budget: Budget, most: float = SPLIT_SECONDS) -> float | None:
     left = budget.seconds_left()
-    return None if left is None else min(SPLIT_SECONDS, max(0.01, left))
+    return None if left is None else min(most, max(0.01, left))
 
 
-def _work(budget: Budget) -> float | None:
+def _work(budget: Budget, most: float = SPLIT_WORK) -> float | None:
     left = budget.work_left()
-    return None if left is None else min(SPLIT_WORK, max(0.01, left))
+    return None if left is None else min(most, max(0.01, left))
 
 
 def factories_of(tiles: Sequence[Tile]) -> int:
