@@ -267,7 +267,7 @@ class _Search:
         better pair but did not settle, so it is worth asking again."""
         self.solved += 1
         found, settled = _solve_split(self.pool, self.splits, k, value, self.budget,
-                                      self.exclude, self.workers)
+                                      self.exclude, self.workers, int(self.low[k]))
         better = found is not None and found.value() > self.value
         if better:
             self.best, self.value = found, found.value()
@@ -338,10 +338,11 @@ def _adds(items: list, slots: int) -> np.ndarray:
 
 
 def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
-                 exclude: Sequence[Sequence[City]], workers: int
+                 exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
-    found), and whether the split is settled."""
+    found), and whether the split is settled.  ``most_low``: the most the split's lower
+    city can score, where known."""
     tiles = splits.tiles(k)
     order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
     # both cities must reach the best pair's lower score; more, unless the split's higher
@@ -351,11 +352,24 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     found: dict[int, Answer] = {}  # each city's best, proven or not
     alones: dict[int, Pool] = {}
     for i in order:
-        mat = pool.mats[i]
         ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
                       pool.context.districts)
-        alone = alones[i] = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
-        result = _city(alone, budget, workers, max(need, 0))
+        alones[i] = replace(pool, mats=(pool.mats[i],), tiles=tiles[i], context=ctx)
+    known: dict[int, Outcome] = {}
+    if most_low is not None and most_low <= value[0] == need:
+        # the lower city cannot pass the best pair's: only a higher city above the best
+        # pair's beats it, asked of the stronger city first (a question just below its bound)
+        for i in reversed(order):
+            known[i] = _city(alones[i], budget, workers, value[1] + 1)
+            if known[i].status != Status.INFEASIBLE:
+                break
+        else:
+            return None, True
+    for i in order:
+        alone = alones[i]
+        result = known.get(i)
+        if result is None or result.status == Status.INFEASIBLE:  # not above the best
+            result = _city(alone, budget, workers, max(need, 0))  # pair's higher city
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
         if result.best is not None:
