@@ -388,12 +388,16 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     usable = not _excluded(pair, exclude) and _buildable(pool, pair)
     if usable and pair.value() == top:
         return pair, True
+    if budget.exhausted():
+        return (pair if usable and pair.value() > value else None), False
     ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
     if ranked is None:
         return None, True  # ranked against each other, no pair of the split beats ``value``
     if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
             and _buildable(pool, ranked):
         return ranked, False  # a pair all the same; the split may hold a better one
+    if budget.exhausted():
+        return (pair if usable and pair.value() > value else None), False
     joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
     if joint is None and usable and pair.value() > value:
         return pair, settled  # the two optima ranked against each other: a pair all the same
@@ -469,6 +473,8 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         if not any(standings):  # ahead everywhere: the city alone
             cities[(i, standings)] = optima[i][1].city
             return optima[i][0]
+        if budget.exhausted():
+            return TOP  # not known
         alone = alones[i]
         ranked = replace(alone, context=standing_context(alone.context, districts, standings,
                                                          top))
