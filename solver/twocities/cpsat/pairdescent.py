@@ -545,8 +545,12 @@ def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
 
 
 def _seconds(budget: Budget, most: float = SPLIT_SECONDS) -> float | None:
+    """A solve's wall-clock limit: ``most`` at most, unless the budget counts work (then
+    the clock is only the caller's safety net, so the solve stays reproducible)."""
     left = budget.seconds_left()
-    return None if left is None else min(most, max(0.01, left))
+    if left is None:
+        return None
+    return max(0.01, left) if budget.work is not None else min(most, max(0.01, left))
 
 
 def _work(budget: Budget, most: float = SPLIT_WORK) -> float | None:
