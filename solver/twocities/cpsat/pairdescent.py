@@ -1,5 +1,5 @@
-"""Pairs by proof: every way to split the pool's tiles between the two cities, bounded, the
-best splits solved one city at a time.
+"""Pairs by proof: every way to split the pool's tiles between the two cities, bounded, and
+the lower city's score descended level by level, one city of a split at a time.
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
 *composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split* and the
@@ -7,20 +7,25 @@ optimum is the best split's best pair.  The search:
 
 1. **Bounds.** Each split's bound is each city's counted caps (``Compositions``), factories
    ranked against the other city's factory count as well as the rivals (a split fixes both
-   counts).  A split's bound is (lower, higher) of the two, compared as a pair's value is:
-   the lower city first, then the higher.  numpy bounds every split at once.
-2. **Splits, best bound first.** A split whose bound does not beat the best pair found is
-   settled.  Otherwise the city with the lower bound is solved exactly first (``solve_pool``,
-   a city of exactly its tiles, the descent's proof), required to reach the best pair's lower
-   score; then the other.  The two optima bound the split.  If they cannot beat the best
-   pair, the split is settled; else the two cities, scored against each other, are a pair.
-3. **Districts couple the cities**: a city's district ranks against the other's.  Each city
-   is solved with the rivals alone, which is an upper bound only when a further rival never
-   raises a city's district points (``rivals_never_help``, checked before the search).  When
-   the two optima, ranked against each other, score below their bound, or the pair is among
-   those excluded, the split is solved jointly (the pair model with each city's tiles fixed).
-4. **Proven** when every split is settled; otherwise the answer is the best pair with the
-   highest bound of the splits left (the lower city's score).
+   counts), and districts *shared*: ranked against each other, the two cities' points in a
+   district add up to at most the best two region sizes allow, so the lower city scores at
+   most half the sum.  A split's bound is (lower, higher), compared as a pair's value is: the
+   lower city first, then the higher.  numpy bounds every split at once.
+2. **The lower city, level by level.** From the best bound down, each level L asks every
+   split that may still reach it whether both its cities reach L (``_city``: the descent
+   from the city's counted caps, ``min_score`` L, so a refutation starts just above L and is
+   quick).  The first level where a split holds a pair is the lower city's optimum.
+3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
+   bound only when a further rival never raises a city's district points
+   (``rivals_never_help``, checked before the search).  When both cities alone reach L,
+   ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
+   each district) and refutes the split when in every case one city falls short; where a
+   case holds, its cities (and each solved against the other) offer a pair, and the pair
+   model with each city's tiles fixed (``_joint``) has a short try.
+4. **The higher city.** Then every split that may still beat the best pair is asked (first
+   for a city above the best pair's higher one), best bound first.  **Proven** when every
+   split is settled; otherwise the answer is the best pair with the highest lower-city bound
+   of the splits left.
 
 Each city's solve takes the pair's workers.  With a deterministic limit (``Budget.work``) it
 takes one, every solve takes its work from the budget and nothing depends on the clock, so
