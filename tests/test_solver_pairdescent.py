@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat.pairdescent import Splits, prove_pair, rivals_never_help, splits_apply
+from solver.twocities.cpsat.pairdescent import prove_pair
 from solver.twocities.cpsat.pairranks import (
     AHEAD,
     BEHIND,
@@ -22,6 +22,7 @@ from solver.twocities.cpsat.pairranks import (
     refuted,
     standing_district,
 )
+from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
 from solver.twocities.cpsat.solve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
