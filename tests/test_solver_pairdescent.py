@@ -6,18 +6,30 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat.pairdescent import Splits, prove_pair, rivals_never_help, splits_apply
-from solver.twocities.cpsat.solve import solve_pair, solve_pool
+from solver.twocities.cpsat.pairdescent import prove_pair
+from solver.twocities.cpsat.pairranks import (
+    AHEAD,
+    BEHIND,
+    CASES,
+    LEVEL,
+    refuted,
+    standing_district,
+)
+from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
+from solver.twocities.cpsat.solve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.categories import district_points, score_city
 from tests.test_solver_bruteforce import all_cities
 from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
 
@@ -52,11 +64,11 @@ def all_pairs(pool: Pool):
                            score_city(_against(b, a), RULES).total), placed_a
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     pool = tiny_pool(seed)
     assert splits_apply(pool)
-    outcome = prove_pair(pool, Budget.start(60, None), solve_pool)
+    outcome = prove_pair(pool, Budget.start(60, None))
     assert outcome.proven
     best = brute_force_pair(pool)
     assert (outcome.best.value() if outcome.best else None) == best
@@ -121,3 +133,41 @@ def test_too_many_splits_leave_the_pair_to_the_full_model(monkeypatch) -> None:
     result = solve_pair(pool, time_limit=60, workers=1)
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == brute_force_pair(pool)
+
+
+@given(st.tuples(st.integers(0, 12), st.integers(0, 12)), st.lists(st.integers(0, 9), max_size=3),
+       st.integers(0, 9), st.integers(0, 9))
+@settings(max_examples=200, deadline=None)
+def test_a_standing_bounds_what_the_city_scores_against_the_other(
+        points: tuple[int, int], rivals: list[int], mine: int, theirs: int) -> None:
+    """Ranked against the other city, a city scores at most its district table lowered to
+    its standing (larger, the same size or smaller than the other city's region); first
+    place pays at least second's, as on every scoring tile (else the search is not used)."""
+    points = (max(points), min(points))
+    district = District(frozenset({"shop", "park"}), points, tuple(rivals))
+    standing = AHEAD if mine > theirs else LEVEL if mine == theirs else BEHIND
+    lowered = standing_district(district, 9, standing) or district
+    assert (district_points(mine, [*rivals, theirs], points)
+            <= district_points(mine, rivals, lowered.points))
+
+
+def test_standings_refute_only_when_every_case_fails() -> None:
+    """``refuted`` against every case asked directly (a city's score by its standings)."""
+    rng = random.Random(7)
+    for _ in range(200):
+        count = rng.randint(1, 3)
+        base = [rng.randint(5, 15) for _ in range(2)]
+        loss = [[rng.randint(0, 4) for _ in range(count)] for _ in range(2)]
+
+        def reach(i: int, standings: tuple[int, ...], base: list[int] = base,
+                  loss: list[list[int]] = loss) -> int:
+            return base[i] - sum(loss[i][d] * s for d, s in enumerate(standings))
+
+        low = rng.randint(5, 15)
+        high = rng.choice([None, rng.randint(low, 16)])
+        cases = [((tuple(c[0] for c in case)), tuple(c[1] for c in case))
+                 for case in product(CASES, repeat=count)]
+        beats = [(reach(0, a), reach(1, b)) for a, b in cases]
+        expected = not any(min(s) >= low and (high is None or max(s) >= high or min(s) > low)
+                           for s in beats)
+        assert (refuted(reach, count, low, high) is None) == expected

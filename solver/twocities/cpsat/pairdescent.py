@@ -1,26 +1,27 @@
-"""Pairs by proof: every way to split the pool's tiles between the two cities, bounded, the
-best splits solved one city at a time.
+"""Pairs by proof: every way to split the pool's tiles between the two cities, bounded, and
+the lower city's score descended level by level, one city of a split at a time.
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
 *composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split* and the
 optimum is the best split's best pair.  The search:
 
-1. **Bounds.** Each split's bound is each city's counted caps (``Compositions``), factories
-   ranked against the other city's factory count as well as the rivals (a split fixes both
-   counts).  A split's bound is (lower, higher) of the two, compared as a pair's value is:
-   the lower city first, then the higher.  numpy bounds every split at once.
-2. **Splits, best bound first.** A split whose bound does not beat the best pair found is
-   settled.  Otherwise the city with the lower bound is solved exactly first (``solve_pool``,
-   a city of exactly its tiles, the descent's proof), required to reach the best pair's lower
-   score; then the other.  The two optima bound the split.  If they cannot beat the best
-   pair, the split is settled; else the two cities, scored against each other, are a pair.
-3. **Districts couple the cities**: a city's district ranks against the other's.  Each city
-   is solved with the rivals alone, which is an upper bound only when a further rival never
-   raises a city's district points (``rivals_never_help``, checked before the search).  When
-   the two optima, ranked against each other, score below their bound, or the pair is among
-   those excluded, the split is solved jointly (the pair model with each city's tiles fixed).
-4. **Proven** when every split is settled; otherwise the answer is the best pair with the
-   highest bound of the splits left (the lower city's score).
+1. **Bounds** (``cpsat.pairsplits``): each split's counted bound, the districts shared
+   between the two cities, best first.
+2. **The lower city, level by level.** From the best bound down, each level L asks every
+   split that may still reach it whether both its cities reach L (``_city``: the descent
+   from the city's counted caps, ``min_score`` L, so a refutation starts just above L and is
+   quick).  The first level where a split holds a pair is the lower city's optimum.
+3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
+   bound only when a further rival never raises a city's district points
+   (``rivals_never_help``, checked before the search).  When both cities alone reach L,
+   ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
+   each district) and refutes the split when in every case one city falls short; where a
+   case holds, its cities (and each solved against the other) offer a pair, and the pair
+   model with each city's tiles fixed (``_joint``) has a short try.
+4. **The higher city.** Then every split that may still beat the best pair is asked (first
+   for a city above the best pair's higher one), best bound first.  **Proven** when every
+   split is settled; otherwise the answer is the best pair with the highest lower-city bound
+   of the splits left.
 
 Each city's solve takes the pair's workers.  With a deterministic limit (``Budget.work``) it
 takes one, every solve takes its work from the budget and nothing depends on the clock, so
@@ -30,11 +31,9 @@ the search is reproducible.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.common.errors import CitiesError
@@ -48,26 +47,29 @@ from solver.twocities.cpsat.answers import (
     read_city,
 )
 from solver.twocities.cpsat.answers import rescore as rescore_city
-from solver.twocities.cpsat.compositions import Compositions
+from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.values import factory_value
+from solver.twocities.cpsat.pairsplits import Splits, Value
+from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile, buildings_of
 from solver.twocities.game.vocab import FACTORY
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
-from solver.twocities.scoring.categories import district_points, score_city
-from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.scoring.categories import score_city
+from solver.twocities.scoring.rivals import against_each_other, with_rivals
 
-Value = tuple[int, int]
-#: ``solve_pool``'s signature, passed in (``cpsat.solve`` imports this module).
-SolveCity = Callable[..., Any]
 #: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
 #: seconds one city's solve, or one split's joint solve, may take.
 SPLIT_WORK = 5.0
 SPLIT_SECONDS = 10.0
+#: The same for one split's joint solve (both cities in one model), which settles small
+#: pools at once but on the pair suite's rarely within 10 s (pair pool 0, 2026-12-01).
+JOINT_WORK = 1.0
+JOINT_SECONDS = 2.0
 
 
 @dataclass
@@ -81,122 +83,110 @@ class PairOutcome:
     splits_solved: int = 0
 
 
-def splits_apply(pool: Pool) -> bool:
-    """The search applies: two cities taking every tile, none fixed, and rivals that
-    never help (``rivals_never_help``)."""
-    return (pool.cities == 2 and not pool.fixed and pool.uses_all
-            and rivals_never_help(pool))
-
-
-def rivals_never_help(pool: Pool) -> bool:
-    """A further rival of any size never raises a city's district points, so a city solved
-    without the other among its rivals scores at least what it scores in the pair.
-
-    >>> from solver.twocities.game.pool import pool_from_json
-    >>> rivals_never_help(pool_from_json({"variant": "beginner",
-    ...                                   "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
-    True
-    """
-    top = pool.rules.size ** 2
-    return all(district_points(s, [*d.rivals, o], d.points) <= district_points(s, d.rivals,
-                                                                              d.points)
-               for d in pool.context.districts for s in range(top + 1) for o in range(top + 1))
-
-
-class Splits:
-    """Every split of a pool's tiles with its bound (module doc, step 1), best first."""
-
-    def __init__(self, pool: Pool):
-        self.pool = pool
-        comps = Compositions(replace(pool, mats=pool.mats[:1]))
-        comps.top()  # lists every composition of the first city, and its bounds
-        self.comps = comps
-        f = comps.slots.index(FACTORY)
-        adds_s = _adds(comps.single_items, len(comps.slots))
-        adds_d = _adds(comps.duplex_items, len(comps.slots))
-        supply_s = np.array([n for _, n, _ in comps.single_items], dtype=np.int64)
-        supply_d = np.array([n for _, n, _ in comps.duplex_items], dtype=np.int64)
-        every = supply_s @ adds_s + supply_d @ adds_d  # no fixed tiles in a pair
-        singles = comps.rows_s @ adds_s
-        most = int(every[f])
-        ranked = np.array([[factory_value(k, Context((*pool.context.rival_factories, o)),
-                                          pool.rules) for o in range(most + 1)]
-                           for k in range(most + 1)], dtype=np.int64)
-        firsts, seconds, factories = [], [], []
-        for d_row, bounds in zip(comps.rows_d, comps.bounds, strict=True):
-            mine = singles + d_row @ adds_d
-            theirs = every - mine
-            fa, fb = mine[:, f], theirs[:, f]
-            firsts.append(bounds - comps.t_factory[fa] + ranked[fa, fb])
-            seconds.append(comps.bounds_of(theirs) - comps.t_factory[fb] + ranked[fb, fa])
-            factories.append(np.stack([fa, fb], axis=1))
-        a, b = np.concatenate(firsts), np.concatenate(seconds)
-        self.bounds = np.stack([a, b], axis=1)
-        self.factories = np.concatenate(factories)
-        self.low, self.high = np.minimum(a, b), np.maximum(a, b)
-        self.order = np.lexsort((-self.high, -self.low))
-
-    def __len__(self) -> int:
-        return len(self.low)
-
-    def bound(self, k: int) -> Value:
-        return int(self.low[k]), int(self.high[k])
-
-    def best_first(self) -> Iterator[int]:
-        return iter(self.order.tolist())
-
-    def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        """The pool's own tiles each city of split ``k`` takes."""
-        comps = self.comps
-        d, i = divmod(k, len(comps.rows_s))
-        first = Counter()
-        for (token, _, _), n in zip([*comps.single_items, *comps.duplex_items],
-                                    [*comps.rows_s[i].tolist(), *comps.rows_d[d].tolist()],
-                                    strict=True):
-            first[token] = n
-        a: list[Tile] = []
-        b: list[Tile] = []
-        for tile in self.pool.tiles:
-            if first[tile.token] > 0:
-                first[tile.token] -= 1
-                a.append(tile)
-            else:
-                b.append(tile)
-        return tuple(a), tuple(b)
-
-
-def prove_pair(pool: Pool, budget: Budget, solve_city: SolveCity, *,
+def prove_pair(pool: Pool, budget: Budget, *,
                start: Pair | None = None, exclude: Sequence[Sequence[City]] = (),
                min_score: int | None = None, workers: int = 1) -> PairOutcome:
     """The best pair by splits (module doc), within ``budget``; ``start`` is a pair already
     known (it must not be excluded).  ``min_score``: the lower city's least score.
-    ``workers``: each city's solve (one with a deterministic limit, which keeps it
-    reproducible; with more, the city's category caps are solved beside its first checks
-    instead of before them)."""
+    ``workers``: each city's descent (one with a deterministic limit, which keeps it
+    reproducible)."""
     if budget.work is not None:
         workers = 1
     splits = Splits(pool)
-    best = start
-    floor = (min_score - 1, 10 ** 6) if min_score is not None else (-1, -1)
-    value = max(start.value(), floor) if start is not None else floor
-    left: list[Value] = []  # bounds of splits the budget left unsettled
-    solved = 0
-    for k in splits.best_first():
-        bound = splits.bound(k)
-        if bound <= value:
-            break
-        if budget.exhausted():
-            left.append(bound)
-            break
-        solved += 1
-        found, settled = _solve_split(pool, splits, k, value, budget, solve_city, exclude,
-                                      workers)
+    search = _Search(pool, splits, budget, exclude, workers, start,
+                     (min_score - 1, TOP) if min_score is not None else (-1, -1))
+    search.levels()
+    search.rest()
+    return search.outcome()
+
+
+#: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
+TOP = 999
+
+
+class _Search:
+    """The search's state: the best pair, and for each split the most its lower city, and
+    then its higher, can still score (``cap``: its counted bound, lowered as its cities are
+    refuted or solved).  A split left unsettled by its budget is ``open``."""
+
+    def __init__(self, pool: Pool, splits: Splits, budget: Budget,
+                 exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
+                 floor: Value):
+        self.pool, self.splits, self.budget = pool, splits, budget
+        self.exclude, self.workers = exclude, workers
+        self.best = start
+        self.value = max(start.value(), floor) if start is not None else floor
+        self.low, self.high = splits.low.copy(), splits.high.copy()
+        self.open: set[int] = set()
+        self.solved = 0
+
+    def beats(self, k: int) -> bool:
+        return (int(self.low[k]), int(self.high[k])) > self.value
+
+    def levels(self) -> None:
+        """Step 2a: the lower city's score L from the best bound down.  At each L, every
+        split that might still reach it asks its cities for L (the weaker bound first); a
+        refutation there is quick, as the descent starts just above L.  The first L where
+        both cities of a split reach it is the lower city's optimum."""
+        while not self.budget.exhausted():
+            level = max((int(self.low[k]) for k in self._live()), default=-1)
+            if level <= self.value[0]:
+                return
+            for k in self._live():
+                if self.splits.low[k] < level:
+                    break  # the splits below are bounded below this level
+                if self.low[k] < level:
+                    continue
+                if self.budget.exhausted():
+                    return
+                self._split(k, (level - 1, TOP))
+                if self.value[0] >= level:
+                    return  # a pair at this level: the lower city's optimum
+
+    def rest(self) -> None:
+        """Step 2b: every split that may still beat the best pair, best bound first."""
+        for k in self._live():
+            if self.budget.exhausted():
+                return
+            while self.beats(k) and self._split(k, self.value) \
+                    and not self.budget.exhausted():
+                pass  # a better pair from this split: ask it to beat that one
+
+    def _live(self) -> Iterator[int]:
+        """The splits not yet settled, best counted bound first, while their bound can
+        beat the best pair."""
+        for k in self.splits.best_first():
+            if self.splits.bound(k) <= self.value:
+                return
+            if k not in self.open and self.beats(k):
+                yield k
+
+    def _split(self, k: int, value: Value) -> bool:
+        """Split ``k`` asked to beat ``value``, what it settles noted.  True: it found a
+        better pair but did not settle, so it is worth asking again."""
+        self.solved += 1
+        found, settled = _solve_split(self.pool, self.splits, k, value, self.budget,
+                                      self.exclude, self.workers, int(self.low[k]))
+        better = found is not None and found.value() > self.value
+        if better:
+            self.best, self.value = found, found.value()
         if not settled:
-            left.append(bound)
-        if found is not None and found.value() > value:
-            best, value = found, found.value()
-    lows = [b[0] for b in left] + ([value[0]] if best is not None else [])
-    return PairOutcome(best, not left, max(lows) if lows else None, solved)
+            if not better:
+                self.open.add(k)
+            return better
+        elif found is None:  # no pair of this split beats ``value``
+            if (int(self.low[k]), int(self.high[k])) > value:
+                self.low[k] = value[0]
+                self.high[k] = min(value[1], int(self.splits.higher(k, value[0])))
+        else:  # the split's best pair (or one at least as good as the rest of the split)
+            self.low[k], self.high[k] = found.value()
+        return False
+
+    def outcome(self) -> PairOutcome:
+        left = [int(self.low[k]) for k in self.open if self.beats(k)]
+        left += [int(self.low[k]) for k in self._live()]
+        lows = left + ([self.value[0]] if self.best is not None else [])
+        return PairOutcome(self.best, not left, max(lows) if lows else None, self.solved)
 
 
 def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
@@ -221,39 +211,49 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     return pair if usable and pair.value() > value else None
 
 
-def _adds(items: list, slots: int) -> np.ndarray:
-    """What one tile of each item adds to a city's counts: one row per item."""
-    return np.array([a for _, _, a in items], dtype=np.int64).reshape(len(items), slots)
-
-
 def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
-                 solve_city: SolveCity, exclude: Sequence[Sequence[City]], workers: int
+                 exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
-    found), and whether the split is settled."""
+    found), and whether the split is settled.  ``most_low``: the most the split's lower
+    city can score, where known."""
     tiles = splits.tiles(k)
     order = sorted((0, 1), key=lambda i: int(splits.bounds[k][i]))  # weaker city first
+    # both cities must reach the best pair's lower score; more, unless the split's higher
+    # bound could beat the best pair's higher city
+    need = value[0] + (0 if splits.higher(k, value[0]) > value[1] else 1)
     optima: dict[int, tuple[int, Answer]] = {}
     found: dict[int, Answer] = {}  # each city's best, proven or not
+    alones: dict[int, Pool] = {}
     for i in order:
-        mat = pool.mats[i]
         ctx = Context((*pool.context.rival_factories, int(splits.factories[k][1 - i])),
                       pool.context.districts)
-        alone = replace(pool, mats=(mat,), tiles=tiles[i], context=ctx)
-        work = _work(budget)
-        result = solve_city(alone, time_limit=_seconds(budget), workers=workers,
-                            deterministic_time=work, min_score=max(value[0], 0))
-        budget.spend(work or 0.0)  # solve_pool reports no work: its allotment is charged
+        alones[i] = replace(pool, mats=(pool.mats[i],), tiles=tiles[i], context=ctx)
+    known: dict[int, Outcome] = {}
+    if most_low is not None and most_low <= value[0] == need:
+        # the lower city cannot pass the best pair's: only a higher city above the best
+        # pair's beats it, asked of the stronger city first (a question just below its bound)
+        for i in reversed(order):
+            known[i] = _city(alones[i], budget, workers, value[1] + 1)
+            if known[i].status != Status.INFEASIBLE:
+                break
+        else:
+            return None, True
+    for i in order:
+        alone = alones[i]
+        result = known.get(i)
+        if result is None or result.status == Status.INFEASIBLE:  # not above the best
+            result = _city(alone, budget, workers, max(need, 0))  # pair's higher city
         if result.status == Status.INFEASIBLE:
-            return None, True  # this city cannot reach the best pair's lower score
-        if result.city is not None:
-            found[i] = Answer(result.city.with_context(pool.context), result.placements,
-                              result.breakdown)
-        elif result.status == Status.UNKNOWN:
+            return None, True  # this city cannot reach what the split needs to beat the best
+        if result.best is not None:
+            city, placed, scored = result.best
+            found[i] = Answer(city.with_context(pool.context), placed, scored)
+        else:
             found.update(_greedy_city(alone, i, pool.context))
         if result.status != Status.OPTIMAL:
             return _unproven(pool, found, value, exclude), False
-        optima[i] = (result.score, found[i])
+        optima[i] = (result.best.score.total, found[i])
     top = (min(optima[0][0], optima[1][0]), max(optima[0][0], optima[1][0]))
     if top <= value:
         return None, True
@@ -262,6 +262,16 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     usable = not _excluded(pair, exclude) and _buildable(pool, pair)
     if usable and pair.value() == top:
         return pair, True
+    if budget.exhausted():
+        return (pair if usable and pair.value() > value else None), False
+    ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
+    if ranked is None:
+        return None, True  # ranked against each other, no pair of the split beats ``value``
+    if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
+            and _buildable(pool, ranked):
+        return ranked, False  # a pair all the same; the split may hold a better one
+    if budget.exhausted():
+        return (pair if usable and pair.value() > value else None), False
     joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
     if joint is None and usable and pair.value() > value:
         return pair, settled  # the two optima ranked against each other: a pair all the same
@@ -295,7 +305,8 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
     cm.model.Maximize(scale * low + high)
     while True:
         solver = cp_model.CpSolver()
-        configure(solver.parameters, _seconds(budget), 1, _work(budget))
+        configure(solver.parameters, _seconds(budget, JOINT_SECONDS), 1,
+                  _work(budget, JOINT_WORK))
         code = solver.Solve(cm.model)
         budget.spend(solver.deterministic_time)
         if code == cp_model.INFEASIBLE:
@@ -319,6 +330,82 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
             return None, False
 
 
+def _by_standings(pool: Pool, alones: dict[int, Pool],
+                  optima: dict[int, tuple[int, Answer]], need: int, value: Value,
+                  budget: Budget, workers: int) -> Pair | bool | None:
+    """Whether a pair of the split may beat ``value`` once the districts rank the two
+    cities against each other (``cpsat.pairranks``): each city solved again with each
+    district's points lowered to its standing.  None: no pair can; else the pair of the
+    cities found in the first case where both make it (True: no such pair known)."""
+    top = pool.rules.size ** 2
+    districts = contested(pool.context, top)
+    if not districts:
+        return True
+    cities: dict[tuple[int, tuple[int, ...]], City] = {}
+
+    def reach(i: int, standings: tuple[int, ...]) -> int:
+        if not any(standings):  # ahead everywhere: the city alone
+            cities[(i, standings)] = optima[i][1].city
+            return optima[i][0]
+        if budget.exhausted():
+            return TOP  # not known
+        alone = alones[i]
+        ranked = replace(alone, context=standing_context(alone.context, districts, standings,
+                                                         top))
+        outcome = _city(ranked, budget, workers, need)
+        if outcome.best is not None:
+            cities[(i, standings)] = outcome.best.city.with_context(pool.context)
+            placed[(i, standings)] = outcome.best.placements
+        if outcome.status == Status.INFEASIBLE:
+            return need - 1
+        return outcome.bound if outcome.bound is not None else TOP
+
+    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
+    high = value[1] + 1 if need == value[0] else None
+    case = refuted(reach, len(districts), need, high)
+    if case is None:
+        return None
+    keys = [(i, standings) for i, standings in enumerate(case)]
+    if not all(k in cities for k in keys):
+        return True
+    pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
+    if pair.value() > value:
+        return pair
+    for i in (0, 1):  # each city of the case kept, the other solved against it
+        other = _against(pool, alones[1 - i], cities[keys[i]], placed[keys[i]], 1 - i, need,
+                         budget, workers)
+        if other is not None and other.value() > pair.value():
+            pair = other
+    return pair
+
+
+def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
+             budget: Budget, workers: int) -> Pair | None:
+    """City ``i`` of the split solved with ``city`` (the other) among its rivals."""
+    ranked = replace(alone, context=with_rivals(pool.context, [city]))
+    outcome = _city(ranked, budget, workers, need)
+    if outcome.best is None:
+        return None
+    found = outcome.best.city.with_context(pool.context)
+    cities, placements = [city, city], [placed, placed]
+    cities[i], placements[i] = found, outcome.best.placements
+    return Pair((cities[0], cities[1]), (placements[0], placements[1]))
+
+
+def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
+    """One city of a split, exactly its tiles: its optimum if it reaches ``need``
+    (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
+    ``SPLIT_WORK``), else infeasible.  The counted caps alone: solving each category's cap
+    first took about 1.1 s of a city's 1.4 s on pair pool 0 and rarely lowers the bound."""
+    caps = city_values(alone).caps()
+    if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
+        return Outcome(Status.INFEASIBLE, None, None, caps, 0)
+    part = Budget.start(_seconds(budget), _work(budget))
+    outcome = descend(alone, caps, part, workers, min_score=need)
+    budget.spend(part.used)
+    return outcome
+
+
 def _buildable(pool: Pool, pair: Pair) -> bool:
     return not any(check_buildable(city, pool, placed, which=i)
                    for i, (city, placed) in enumerate(zip(pair.cities, pair.placed,
@@ -331,14 +418,18 @@ def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
                for other in exclude)
 
 
-def _seconds(budget: Budget) -> float | None:
+def _seconds(budget: Budget, most: float = SPLIT_SECONDS) -> float | None:
+    """A solve's wall-clock limit: ``most`` at most, unless the budget counts work (then
+    the clock is only the caller's safety net, so the solve stays reproducible)."""
     left = budget.seconds_left()
-    return None if left is None else min(SPLIT_SECONDS, max(0.01, left))
+    if left is None:
+        return None
+    return max(0.01, left) if budget.work is not None else min(most, max(0.01, left))
 
 
-def _work(budget: Budget) -> float | None:
+def _work(budget: Budget, most: float = SPLIT_WORK) -> float | None:
     left = budget.work_left()
-    return None if left is None else min(SPLIT_WORK, max(0.01, left))
+    return None if left is None else min(most, max(0.01, left))
 
 
 def factories_of(tiles: Sequence[Tile]) -> int:

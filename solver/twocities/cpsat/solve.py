@@ -39,8 +39,9 @@ from solver.twocities.cpsat.caps import CAP_SECONDS, caps_pay, caps_within, solv
 from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
-from solver.twocities.cpsat.pairdescent import prove_pair, splits_apply
+from solver.twocities.cpsat.pairdescent import prove_pair
 from solver.twocities.cpsat.pairs import Pair, good_pair, greedy_pair
+from solver.twocities.cpsat.pairsplits import splits_apply
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
@@ -296,7 +297,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
             seed = _checked(pool, greedy_pair(pool), exclude, min_score)
         part = budget.share(SPLITS_SHARE)
         try:
-            outcome = prove_pair(pool, part, solve_pool, start=seed, exclude=exclude,
+            outcome = prove_pair(pool, part, start=seed, exclude=exclude,
                                  min_score=min_score, workers=workers)
         except TooManyCompositions:  # too many splits to list: the full model alone
             outcome = None
