@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from ortools.sat.python import cp_model
 
 import solver.twocities.cpsat.descent as descent_module
 from solver.common.sat import Budget, feasibility
@@ -15,8 +16,6 @@ from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
 from tests.test_solver_bruteforce import brute_force_best, tiny_pools, tiny_rules
-
-from ortools.sat.python import cp_model  # isort: skip
 
 
 def _holds(model: cp_model.CpModel) -> bool:
