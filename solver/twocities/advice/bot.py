@@ -25,10 +25,11 @@ class AdvisorBot(ChoiceBot):
     name = "advisor"
 
     def __init__(self, samples: int = 6, positions: int = 2, rollouts: int = BOT_ROLLOUTS,
-                 rollout_samples: int = BOT_DEALS, halve: bool = True, memory: bool = True):
+                 rollout_samples: int = BOT_DEALS, halve: bool = True, memory: bool = True,
+                 greedy: bool = True):
         self.samples, self.positions = samples, positions
         self.rollouts, self.rollout_samples, self.halve = rollouts, rollout_samples, halve
-        self.memory = memory
+        self.memory, self.greedy = memory, greedy
         self.plan, self.order = {}, {}
         self.seen, self.game = Seen(), 0
 
@@ -41,7 +42,8 @@ class AdvisorBot(ChoiceBot):
         best = advise(game, player, samples=self.samples, positions=self.positions,
                       seed=r.getrandbits(32), rollouts=self.rollouts,
                       rollout_samples=self.rollout_samples,
-                      seen=self.seen if self.memory else None, halve=self.halve).best.choice
+                      seen=self.seen if self.memory else None, halve=self.halve,
+                      greedy=self.greedy).best.choice
         return self.follow(best, game, player, hand, r)
 
 
