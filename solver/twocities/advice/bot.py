@@ -14,7 +14,7 @@ from solver.twocities.rules.game import Bot, Game
 
 #: The advisor bot's play-outs: the race's ``BOT_ROLLOUTS`` leaders, by successive halving,
 #: the last two on this many deals.
-BOT_DEALS = 12
+BOT_DEALS = 8
 
 
 class AdvisorBot(ChoiceBot):

@@ -14,7 +14,7 @@ from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, play_game
 
 #: How many of the race's leaders the advisor bot plays out to the end of the game
 #: (``rollout``); on how many sampled deals each ``cities advise --rollouts`` plays them.
-BOT_ROLLOUTS = 6
+BOT_ROLLOUTS = 4
 BOT_ROLLOUT_SAMPLES = 8
 
 
@@ -90,8 +90,8 @@ def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: in
     that value; the rest follow.
 
     ``halve``: successive halving: every choice is first played out on a quarter of the
-    deals, then the better half (by mean) goes on to twice as many deals, and so on until
-    ``samples`` deals; the choices that played out the most deals come first."""
+    deals, then the better half (by mean, two at least) goes on to twice as many deals, and so
+    on until ``samples`` deals; the choices that played out the most deals come first."""
     top = ranked[:n]
     for e in top:
         e.rolled = Estimate(e.choice)
@@ -106,7 +106,7 @@ def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: in
         if deals >= samples or len(racing) <= 1:
             break
         racing.sort(key=lambda e: -e.rolled.key if e.rolled else 0)
-        racing = racing[:(len(racing) + 1) // 2]
+        racing = racing[:max(2, (len(racing) + 1) // 2)]  # a lone survivor learns nothing
         target = min(samples, 2 * target)
     top.sort(key=lambda e: (-e.rolled.samples, -e.rolled.key) if e.rolled else (0, 0))
     return top + ranked[n:]
