@@ -38,6 +38,9 @@ def test_greedy_choice_is_what_the_greedy_bot_does():
 
 def test_halving_plays_the_survivors_most():
     game = new_game(load_ruleset(), 3, seed=4)
+    bots = {p: GreedyBot() for p in game.players}
+    while (game.round, game.turn) < (3, 2):  # late: the play-outs are short
+        play_turn(game, bots)
     a = advise(game, "P1", samples=3, positions=1, seed=1, rollouts=4, rollout_samples=4,
                halve=True, greedy=True)
     # 4 choices on 1 deal, the better 2 on 2, then on 4
