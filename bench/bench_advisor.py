@@ -64,6 +64,17 @@ def interval(xs: list[float]) -> str:
     return f"{mean(xs):+.2f} ± {half:.2f}"
 
 
+def ranges(seeds: list[int]) -> str:
+    """``[0, 1, 2, 5]`` -> ``"0-2, 5"``."""
+    out: list[list[int]] = []
+    for s in sorted(seeds):
+        if out and s == out[-1][1] + 1:
+            out[-1][1] = s
+        else:
+            out.append([s, s])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
+
+
 def summary(games: list[dict]) -> str:
     by_seed = {(g["opponent"], g["seed"]): g for g in games}
     lines = []
@@ -74,7 +85,7 @@ def summary(games: list[dict]) -> str:
         uplift = [g["advisor"] - g["greedy_in_seat"] for g in gs]
         diffs = [g["advisor"] - mean(g["rivals"]) for g in gs]
         lines.append(
-            f"advisor vs {opponent}: {n} games (seeds {gs[0]['seed']}-{gs[-1]['seed']}), "
+            f"advisor vs {opponent}: {n} games (seeds {ranges([g['seed'] for g in gs])}), "
             f"paired uplift over greedy in its seat {interval(uplift)} (95 %, "
             f"{sum(u > 0 for u in uplift)} better, {sum(u < 0 for u in uplift)} worse), "
             f"win rate {wins:.1f}/{n} = {wins / n:.2f} (a seat's fair share 0.33), "
