@@ -61,35 +61,60 @@ class GreedyBot:
     """Best immediate score; where its two cities compete, the lower one is served first."""
 
     name = "greedy"
+    #: Answers remembered (``best``, ``legal``) before the memory is cleared.
+    MEMORY = 512
+
+    def _memo(self, key: tuple[Any, ...], pos: Position, compute: Any) -> Any:
+        """``compute()`` remembered for ``key`` (which starts with ``id(pos)``): the position
+        is kept with the answer, so that its id cannot be another position's meanwhile."""
+        memo: dict[tuple[Any, ...], tuple[Position, Any]] = self.__dict__.setdefault("_m", {})
+        hit = memo.get(key)
+        if hit is not None and hit[0] is pos:
+            return hit[1]
+        if len(memo) >= self.MEMORY:
+            memo.clear()
+        found = compute()
+        memo[key] = (pos, found)
+        return found
+
+    def legal(self, pos: Position, tile: Tile, reading: str | None = None) -> list[Coord]:
+        """The legal positions of ``tile`` (``Options.all``).  A single tile's legality
+        depends on its cells alone, so every single tile shares one answer per city; a
+        duplex is asked about by name (a revealed duplex may be placed where another may not)."""
+        kind = tile.token if isinstance(tile, Duplex) else "single"
+        return self._memo(("legal", id(pos), kind, reading), pos,
+                          lambda: Options(pos, tile, reading).all())
 
     def best(self, pos: Position, tile: Tile, reading: str | None = None,
              options: list[Coord] | None = None) -> tuple[int, Coord | None]:
-        """(score, position) of the best legal position for ``tile``; (-1, None) if none."""
+        """(score, position) of the best legal position for ``tile``; (-1, None) if none.
+
+        Without ``options`` (every legal position under ``reading``) the answer is remembered,
+        so that ``choose``, ``assign`` and ``place`` of one turn score a tile in a city once.
+        """
+        if options is not None:
+            return self._best(pos, tile, options)
+        return self._memo(("best", id(pos), tile.token, reading), pos,
+                          lambda: self._best(pos, tile, self.legal(pos, tile, reading)))
+
+    def _best(self, pos: Position, tile: Tile, options: list[Coord]) -> tuple[int, Coord | None]:
         best: tuple[int, Coord | None] = (-1, None)
-        for at in options if options is not None else Options(pos, tile, reading).all():
+        for at in options:
             s = city_score(pos.play(Placement(tile, at)))
             if s > best[0]:
                 best = (s, at)
         return best
-
-    def _legal(self, pos: Position, tile: Tile) -> list[Coord]:
-        return Options(pos, tile, None).all()
 
     def choose(self, game: Game, player: str, hand: list[str], r: random.Random) -> list[int]:
         cities = [game.cities[i].position for i in dict.fromkeys(game.cities_of(player))]
         cities.sort(key=city_score)
         picked: list[int] = []
         for pos in (cities * 2)[:2]:
-            legal: dict[Any, list[Coord]] = {}
             best = (-2, -1)
             for i, token in enumerate(hand):
                 if i in picked:
                     continue
-                tile = _tile(token)
-                kind = tile.horizontal if isinstance(tile, Duplex) else "single"
-                if kind not in legal:
-                    legal[kind] = self._legal(pos, tile)
-                score = self.best(pos, tile, options=legal[kind])[0]
+                score = self.best(pos, _tile(token))[0]
                 if score > best[0]:
                     best = (score, i)
             picked.append(best[1])
@@ -107,7 +132,7 @@ class GreedyBot:
 
     def place(self, game: Game, player: str, city: int, options: Options,
               r: random.Random) -> Coord | None:
-        return self.best(options.position, options.tile, options=options.all())[1]
+        return self.best(options.position, options.tile, options.reading)[1]
 
 
 class SolverBot(GreedyBot):

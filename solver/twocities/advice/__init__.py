@@ -11,8 +11,9 @@ race as soon as it is clearly behind the leader (``advise``).  See docs/advice.m
 
 The modules, lowest first: ``choices`` (what the player may do, the unseen tiles),
 ``estimates`` (sampled values and intervals), ``completions`` (a city finished greedily or
-by the solver), ``rollouts`` (play-outs through the game engine), ``race`` (``advise``) and
-``bot`` (the advisor bot).  Every name is re-exported here.
+by the solver), ``memory`` (the other hands as the player saw them pass), ``rollouts``
+(play-outs through the game engine), ``race`` (``advise``) and ``bot`` (the advisor bot).
+Every name is re-exported here.
 
 >>> from solver.twocities.game.rulesets import load_ruleset
 >>> from solver.twocities.rules.game import new_game
@@ -24,12 +25,13 @@ by the solver), ``rollouts`` (play-outs through the game engine), ``race`` (``ad
 
 from __future__ import annotations
 
-from solver.twocities.advice.bot import AdvisorBot, make_bots
+from solver.twocities.advice.bot import BOT_DEALS, AdvisorBot, make_bots
 from solver.twocities.advice.choices import (
     POSITIONS,
     Choice,
     Move,
     choices,
+    greedy_choice,
     hand_of,
     places,
     unseen,
@@ -39,6 +41,7 @@ from solver.twocities.advice.choices import (
 )
 from solver.twocities.advice.completions import SOLVE_LIMIT, complete, solved_city
 from solver.twocities.advice.estimates import Estimate
+from solver.twocities.advice.memory import Seen, known_hands
 from solver.twocities.advice.race import MIN_SAMPLES, SAMPLES, TIE, Z_DROP, Advice, advise
 from solver.twocities.advice.rollouts import (
     BOT_ROLLOUT_SAMPLES,
@@ -48,7 +51,8 @@ from solver.twocities.advice.rollouts import (
     rollout_value,
 )
 
-__all__ = ["BOT_ROLLOUTS", "BOT_ROLLOUT_SAMPLES", "MIN_SAMPLES", "POSITIONS", "SAMPLES",
-           "SOLVE_LIMIT", "TIE", "Z_DROP", "Advice", "AdvisorBot", "Choice", "Estimate", "Move",
-           "advise", "choices", "complete", "deal_unseen", "hand_of", "make_bots", "places",
-           "rollout", "rollout_value", "solved_city", "unseen"]
+__all__ = ["BOT_DEALS", "BOT_ROLLOUTS", "BOT_ROLLOUT_SAMPLES", "MIN_SAMPLES", "POSITIONS",
+           "SAMPLES", "SOLVE_LIMIT", "TIE", "Z_DROP", "Advice", "AdvisorBot", "Choice",
+           "Estimate", "Move", "Seen", "advise", "choices", "complete", "deal_unseen",
+           "greedy_choice", "hand_of", "known_hands", "make_bots", "places", "rollout",
+           "rollout_value", "solved_city", "unseen"]

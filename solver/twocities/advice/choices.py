@@ -118,6 +118,27 @@ def choices(game: Game, player: str, positions: int = POSITIONS) -> list[Choice]
     return out
 
 
+def greedy_choice(game: Game, player: str) -> Choice | None:
+    """What the greedy bot would do with the player's hand, as a choice (its tiles, the cities
+    it sends them to, its cells as the cities stand now); None when it has nowhere to keep a
+    tile.  The advisor bot's play-outs always weigh it, so that the bot departs from the
+    greedy play only where a play-out finds something better."""
+    hand = hand_of(game, player)
+    targets = game.cities_of(player)
+    r = random.Random(0)  # the greedy bot draws nothing; its interface takes a generator
+    tiles = [hand[i] for i in _GREEDY.choose(game, player, hand, r)]
+    if len(set(targets)) == 2:
+        tiles = _GREEDY.assign(game, player, tiles, targets, r)
+    moves = []
+    for token, city in zip(tiles, targets, strict=True):
+        tile = _tile(token)
+        at = _GREEDY.best(_ready(game.cities[city].position, tile), tile)[1]
+        moves.append(Move(token, city, at) if at is not None else None)
+    if len(set(targets)) < 2 or moves[0] is None:
+        return Choice(moves[0], None) if moves[0] is not None else None
+    return Choice(moves[0], moves[1])
+
+
 def unseen(game: Game, player: str) -> tuple[list[str], list[str]]:
     """(singles, duplexes) of the box the player has not seen: not in a city, not in their
     hand.  Sorted: the caller shuffles with its own seed."""

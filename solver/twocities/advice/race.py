@@ -11,9 +11,10 @@ from statistics import mean, stdev
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.twocities.advice.choices import POSITIONS, choices
+from solver.twocities.advice.choices import POSITIONS, choices, greedy_choice
 from solver.twocities.advice.completions import SOLVE_LIMIT, _Sample, _solve_top
 from solver.twocities.advice.estimates import Estimate, _record
+from solver.twocities.advice.memory import Seen
 from solver.twocities.advice.rollouts import BOT_ROLLOUT_SAMPLES, rollout
 from solver.twocities.rules.game import Game
 
@@ -79,7 +80,8 @@ def _settled(e: Estimate, leader: Estimate) -> bool:
 def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = POSITIONS,
            seed: int = 0, time_limit: float | None = None, solve: int = 0,
            solve_limit: float = SOLVE_LIMIT, rollouts: int = 0,
-           rollout_samples: int = BOT_ROLLOUT_SAMPLES) -> Advice:
+           rollout_samples: int = BOT_ROLLOUT_SAMPLES, seen: Seen | None = None,
+           halve: bool = False, greedy: bool = False) -> Advice:
     """Rank the player's choices by expected final score (see the module docstring).
 
     Samples are drawn one at a time and every choice still in the race is valued on each;
@@ -91,7 +93,10 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     ``solve``: the first ``solve`` choices of the ranking are valued again on their samples
     with every city finished by the solver instead (``solved_city``) and reordered by that.
     ``rollouts``: the first ``rollouts`` choices are then played out to the end of the game on
-    ``rollout_samples`` deals each (``rollout``) and reordered by that.
+    ``rollout_samples`` deals each (``rollout``) and reordered by that; ``seen``: the hands
+    the player held (their draft memory: the deals agree with it); ``halve``: the play-outs
+    by successive halving; ``greedy``: the greedy bot's own choice (``greedy_choice``) is
+    raced too and always among the choices played out.
     """
     if samples < 1:
         raise CitiesError("expected at least 1 sample", field="--samples")
@@ -104,7 +109,11 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
         raise CitiesError("expected --rollouts of 0 or more and at least 1 rollout sample",
                           field="--rollouts")
     start = time.monotonic()
-    racing = [Estimate(c) for c in choices(game, player, positions)]
+    offered = choices(game, player, positions)
+    plain = greedy_choice(game, player) if greedy else None
+    if plain is not None and plain not in offered:
+        offered.append(plain)
+    racing = [Estimate(c) for c in offered]
     everyone = list(racing)
     cities = list(dict.fromkeys(game.cities_of(player)))
     drawn = 0
@@ -130,7 +139,12 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     ranked = [everyone[i] for i in order]
     if solve > 0:
         ranked = _solve_top(game, player, ranked, solve, seed, solve_limit)
+    if rollouts > 0 and plain is not None:
+        mine = next(e for e in ranked if e.choice == plain)
+        if mine not in ranked[:rollouts]:
+            ranked.remove(mine)
+            ranked.insert(rollouts - 1, mine)
     if rollouts > 0:
-        ranked = rollout(game, player, ranked, rollouts, rollout_samples, seed)
+        ranked = rollout(game, player, ranked, rollouts, rollout_samples, seed, seen, halve)
     return Advice(player, ranked, drawn, time.monotonic() - start, seed)
 

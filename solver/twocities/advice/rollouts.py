@@ -9,36 +9,49 @@ from collections import Counter
 
 from solver.twocities.advice.choices import _GREEDY, Choice, ChoiceBot, unseen
 from solver.twocities.advice.estimates import Estimate, _record
+from solver.twocities.advice.memory import Seen, known_hands
 from solver.twocities.rules.game import JAMEY, Bot, Game, GameCity, play_game
 
-#: The advisor bot: how many of the race's leaders are played out to the end of the game
-#: (``rollout``), on how many sampled deals each.
-BOT_ROLLOUTS = 3
+#: How many of the race's leaders the advisor bot plays out to the end of the game
+#: (``rollout``); on how many sampled deals each ``cities advise --rollouts`` plays them.
+BOT_ROLLOUTS = 4
 BOT_ROLLOUT_SAMPLES = 8
 
 
-def deal_unseen(game: Game, player: str, r: random.Random) -> Game:
+def deal_unseen(game: Game, player: str, r: random.Random, seen: Seen | None = None) -> Game:
     """A copy of ``game`` as ``player`` might face it: their hand and every city as they are;
     the other hands, the bag and the duplex stack dealt afresh (shuffled by ``r``) from the
-    tiles the player has not seen."""
+    tiles the player has not seen.  With ``seen`` (the hands the player held, ``memory``),
+    the other hands the player knows are dealt as they are, and neither they nor the tiles
+    the player knows were discarded go into the bag."""
     singles, duplexes = unseen(game, player)
+    size = len(game.hands.get(player, []))
+    known, discarded = known_hands(game, player, seen) if seen is not None else ({}, [])
+    # Mid-turn, the players before this one have already taken their tiles from their
+    # hands: every human's hand is as large as the player's until the turn is played.
+    known = {p: h for p, h in known.items() if len(h) == size}
+    gone = Counter(discarded) + Counter(t for h in known.values() for t in h)
+    singles, duplexes = _without(singles, gone), _without(duplexes, gone)
     r.shuffle(singles)
     r.shuffle(duplexes)
     hands: dict[str, list[str]] = {}
     for p, hand in game.hands.items():
-        if p == player:
-            hands[p] = list(hand)
+        if p == player or p in known:
+            hands[p] = list(hand) if p == player else list(known[p])
             continue
-        # Mid-turn, the players before this one have already taken their tiles from their
-        # hands: every human's hand is as large as the player's until the turn is played.
-        size = len(hand) if p == JAMEY else len(game.hands[player])
+        n = len(hand) if p == JAMEY else size
         source = duplexes if game.round == 2 else singles
-        hands[p] = source[:size]
-        del source[:size]
+        hands[p] = source[:n]
+        del source[:n]
     return Game(game.rules, game.seed, game.players,
                 [GameCity(c.name, c.builders, c.position) for c in game.cities],
                 game.districts, singles, duplexes, hands, game.round, game.part, game.turn,
                 list(game.discards), [], Counter(game.fallbacks))
+
+
+def _without(pile: list[str], gone: Counter[str]) -> list[str]:
+    """``pile`` (sorted) less the tiles of ``gone`` that are in it."""
+    return sorted((Counter(pile) - gone).elements())
 
 
 class _Scripted(ChoiceBot):
@@ -71,16 +84,29 @@ def rollout_value(game: Game, player: str, choice: Choice) -> tuple[int, float]:
 
 
 def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: int,
-            seed: int) -> list[Estimate]:
+            seed: int, seen: Seen | None = None, halve: bool = False) -> list[Estimate]:
     """The first ``n`` choices of the ranking valued again by ``samples`` rollouts each (the
-    same deals for every choice) and reordered by that value; the rest follow."""
+    same deals for every choice, dealt with the player's memory ``seen``) and reordered by
+    that value; the rest follow.
+
+    ``halve``: successive halving: every choice is first played out on a quarter of the
+    deals, then the better half (by mean, two at least) goes on to twice as many deals, and so
+    on until ``samples`` deals; the choices that played out the most deals come first."""
     top = ranked[:n]
     for e in top:
         e.rolled = Estimate(e.choice)
-    for k in range(samples):
-        for e in top:
-            dealt = deal_unseen(game, player, random.Random(f"rollout/{seed}/{k}"))
-            _record(e.rolled, rollout_value(dealt, player, e.choice))
-    top.sort(key=lambda e: -e.rolled.key if e.rolled else 0)
+    racing, deals = list(top), 0
+    target = max(1, samples // 4) if halve else samples
+    while True:
+        for k in range(deals, target):
+            for e in racing:
+                dealt = deal_unseen(game, player, random.Random(f"rollout/{seed}/{k}"), seen)
+                _record(e.rolled, rollout_value(dealt, player, e.choice))
+        deals = target
+        if deals >= samples or len(racing) <= 1:
+            break
+        racing.sort(key=lambda e: -e.rolled.key if e.rolled else 0)
+        racing = racing[:max(2, (len(racing) + 1) // 2)]  # a lone survivor learns nothing
+        target = min(samples, 2 * target)
+    top.sort(key=lambda e: (-e.rolled.samples, -e.rolled.key) if e.rolled else (0, 0))
     return top + ranked[n:]
-
