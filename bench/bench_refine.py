@@ -11,20 +11,15 @@ with two workers).  Both must agree on every proven score.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver import random_pool, summary  # noqa: E402
+from ab import run_ab  # noqa: E402
 
 from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
-from solver.twocities.game.components import load_components  # noqa: E402
 
 NOW = caps_module.REFINED
 
@@ -33,39 +28,5 @@ def _configure(config: str) -> None:
     caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", default="standard", choices=("standard", "choose"))
-    parser.add_argument("--count", type=int, default=50)
-    parser.add_argument("--seed", type=int, default=1, help="first pool number")
-    parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args(argv)
-    comps = load_components()
-    rows: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
-    for seed in range(args.seed, args.seed + args.count):
-        pool = random_pool(args.suite, seed, comps)
-        for config in ("before", "now") if seed % 2 else ("now", "before"):
-            _configure(config)
-            start = time.monotonic()
-            result = solve_pool(pool, time_limit=args.time_limit, workers=args.workers)
-            seconds = time.monotonic() - start
-            rows[config].append({"seed": seed, "status": result.status, "score": result.score,
-                                 "bound": result.bound, "seconds": round(seconds, 3)})
-            print(f"  {args.suite} {seed} {config}: {result.status} {result.score}/"
-                  f"{result.bound} {seconds:.2f}s", file=sys.stderr, flush=True)
-    _configure("now")
-    for before, now in zip(rows["before"], rows["now"], strict=True):
-        if before["status"] == now["status"] == "optimal" and before["score"] != now["score"]:
-            raise SystemExit(f"pool {now['seed']}: proven {before['score']} before, "
-                             f"{now['score']} now")
-    for config, found in rows.items():
-        r = summary(args.suite, config, found, args.time_limit, args.workers)
-        print(f"{config:<7} proven {r['proven']}/{r['pools']}  median {r['median_s']:.2f}  "
-              f"p90 {r['p90_s']:.2f}  p95 {r['p95_s']:.2f}  max {r['max_s']:.2f}  "
-              f"mean {r['mean_s']:.2f}  (s; time limit {args.time_limit:g} s, "
-              f"{args.workers} workers)")
-
-
 if __name__ == "__main__":
-    main()
+    run_ab(__doc__.splitlines()[0], _configure)
