@@ -141,3 +141,18 @@ def test_a_pair_puzzle_shows_its_layouts_not_counted(pair_puzzle: Puzzle) -> Non
     assert "for the lower of your two cities" in shown
     assert optimum_line(pair_puzzle) == (f"optimum {pair_puzzle.optimum} "
                                          "(proven; optimal layouts not counted)")
+
+
+def test_the_shipped_pair_sunday_grades_and_rates_as_measured() -> None:
+    """2026-12-27 publishes its pair: proven, its layouts not counted, rated on the gap."""
+    from puzzles.archive import archived
+    from puzzles.greedy import greedy
+
+    puzzle = archived(dt.date(2026, 12, 27))
+    assert puzzle is not None and puzzle.kind == "pair" and len(puzzle.solution) == 2
+    assert puzzle.optimum == min(puzzle.city_scores)
+    result = grade(puzzle, {"cities": [c.to_json() for c in puzzle.solution]})
+    assert result.legal, result.problems
+    assert result.score == puzzle.optimum and result.percent == 100
+    assert puzzle.layouts in ("one", "several", NOT_COUNTED)
+    assert rate(puzzle.optimum, greedy(puzzle.pool).score, puzzle.layouts) == puzzle.difficulty
