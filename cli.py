@@ -17,7 +17,7 @@ from rich.console import Console
 from puzzles.archive import build_archive, prepare_directory, puzzle_for
 from puzzles.grade import grade
 from puzzles.plan import date_range, parse_date
-from puzzles.show import render_grade, render_puzzle
+from puzzles.show import optimum_line, render_grade, render_puzzle
 from puzzles.template import answer_template, readable_json
 from solver.common import options
 from solver.common.errors import CitiesError
@@ -348,8 +348,7 @@ def _daily_solution(puzzle: Any, json_out: bool) -> None:
             console.print(f"[bold]city {i + 1}[/bold]")
         console.print(render_scored_city(city, score_city(city)))
         console.print()
-    console.print(f"optimum {puzzle.optimum} (proven; {puzzle.layouts} optimal layout"
-                  f"{'s' if puzzle.layouts == 'several' else ''})")
+    console.print(optimum_line(puzzle))
 
 
 def _daily_usa(date: str | None, check_file: str | None, solution: bool, template: bool,

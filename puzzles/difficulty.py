@@ -5,6 +5,14 @@ only one layout reaches it.
 1
 >>> rate(optimum=80, greedy=60, layouts="one").label
 'fiendish'
+
+A pair's layouts may be left uncounted (the count did not conclude within its budget); the
+rating then rests on the greedy gap alone, never on a guess:
+
+>>> rate(optimum=80, greedy=68, layouts=NOT_COUNTED).label
+'hard'
+>>> layouts_text(NOT_COUNTED)
+'optimal layouts not counted'
 """
 
 from __future__ import annotations
@@ -17,12 +25,21 @@ from solver.common.errors import CitiesError
 LABELS = ("gentle", "easy", "medium", "hard", "fiendish")
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts.
 GAP_STEPS = (6, 10, 14, 19)
-LAYOUTS = ("one", "several")
+#: A pair puzzle whose layouts were not counted within budget (see ``puzzles.prove``).
+NOT_COUNTED = "not counted"
+LAYOUTS = ("one", "several", NOT_COUNTED)
+_LAYOUTS_TEXT = {"one": "a single optimal layout", "several": "several optimal layouts",
+                 NOT_COUNTED: "optimal layouts not counted"}
 
 
 def stars(rating: int) -> str:
     """A 1-5 rating as five stars: ``stars(2) == "★★☆☆☆"``."""
     return "★" * rating + "☆" * (len(LABELS) - rating)
+
+
+def layouts_text(layouts: str) -> str:
+    """How many layouts reach the optimum, in words."""
+    return _LAYOUTS_TEXT[layouts]
 
 
 def gap_percent(optimum: int, greedy: int) -> int:
@@ -53,10 +70,10 @@ class GreedyGap:
 class Difficulty(GreedyGap):
     """A 1-5 rating and the measurements it comes from."""
 
-    layouts: str  # how many optimal layouts: "one" or "several"
+    layouts: str  # how many optimal layouts: "one", "several" or "not counted"
 
     def describe(self) -> str:
-        layouts = "a single optimal layout" if self.layouts == "one" else "several optimal layouts"
+        layouts = layouts_text(self.layouts)
         return (f"{self.stars} {self.rating}/5 {self.label}: a greedy player scores {self.greedy}, "
                 f"{self.gap_percent}% below the optimum; {layouts}")
 
@@ -66,7 +83,7 @@ class Difficulty(GreedyGap):
 
 
 def rate(optimum: int, greedy: int, layouts: str) -> Difficulty:
-    """Rate a proven puzzle: the greedy gap sets the level; a unique optimum adds one."""
+    """Rate a proven puzzle: the greedy gap sets the level; a proven unique optimum adds one."""
     gap = gap_percent(optimum, greedy)
     rating = 1 + sum(gap >= step for step in GAP_STEPS) + (layouts == "one")
     return Difficulty(min(rating, len(LABELS)), greedy, gap, layouts)

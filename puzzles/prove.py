@@ -1,5 +1,9 @@
 """The proof behind a puzzle: its optimum, proven, and whether one layout or several reach it.
 
+A pair's layouts are counted too, but a pair whose count does not conclude within its budget
+is still published with its optimum proven and its layouts ``"not counted"``: the count is a
+second, harder solve (the found pair excluded), and the optimum does not depend on it.
+
 The proof must not depend on the machine: the solver runs on one worker with a deterministic
 time limit (CP-SAT's own measure of work), so a candidate is accepted or rejected the same way
 everywhere and every run.  The wall-clock limit is only a safety net far above it.
@@ -11,6 +15,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.difficulty import NOT_COUNTED
 from solver.common.status import Progress, Status
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
@@ -30,7 +35,7 @@ class Proof:
     optimum: int  # the player's score: the city's total, or the lower of two cities
     city_scores: tuple[int, ...]
     cities: tuple[City, ...]
-    layouts: str  # "one" or "several"
+    layouts: str  # "one", "several", or (a pair only) "not counted"
 
 
 def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> Any:
@@ -65,6 +70,8 @@ def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
         layouts = "several"
     elif second.status == Status.INFEASIBLE:
         layouts = "one"
+    elif pool.cities == 2:
+        layouts = NOT_COUNTED  # the optimum stands; the count is left honest, not guessed
     else:
         return None
     return Proof(first.score, tuple(r.score for r in results), cities, layouts)

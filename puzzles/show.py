@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from puzzles.difficulty import layouts_text
 from puzzles.grade import Grade
 from puzzles.plan import KIND_TEXT
 from puzzles.puzzle import Puzzle
@@ -44,6 +45,11 @@ def mat_picture(mat: Mat, fixed: tuple[Placement, ...] = ()) -> Text:
 def tile_summary(puzzle: Puzzle) -> str:
     counts = Counter(t.token for t in puzzle.pool.tiles)
     return "  ".join(f"{n}x {tok}" if n > 1 else tok for tok, n in counts.items())
+
+
+def optimum_line(puzzle: Puzzle) -> str:
+    """Under a revealed solution: the proven optimum and how many layouts reach it."""
+    return f"optimum {puzzle.optimum} (proven; {layouts_text(puzzle.layouts)})"
 
 
 def render_puzzle(puzzle: Puzzle) -> Group:

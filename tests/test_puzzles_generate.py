@@ -33,8 +33,8 @@ def test_generating_again_gives_the_shipped_puzzle() -> None:
 def test_proving_ahead_on_two_processes_gives_the_same_puzzle() -> None:
     """``cities daily`` proves the next candidates on the other cores while the first is
     still being proven; it must still publish the first proven candidate in attempt order.
-    On 2026-12-19 the first candidate is rejected and the second published."""
-    date = dt.date(2026, 12, 19)
+    On 2026-12-05 the first candidate is rejected and the second published."""
+    date = dt.date(2026, 12, 5)
     shipped = load_puzzle(puzzle_file(ARCHIVE_DIR, date))
     assert shipped.attempt == 1
     fresh = generate_mod.generate(date, jobs=2)
