@@ -175,19 +175,6 @@ def test_clicking_the_optimal_city_reaches_the_optimum_and_grades_100(
     page.screenshot(path=str(shots_dir(tmp_path) / f"daily-{date}-laptop.png"), full_page=True)
 
 
-def open_landscape(page: Any, pz: Any) -> Any:
-    """A landscape space no bridge is drawn over (a bridge takes the click itself)."""
-    bridged = {(r, c) for (r1, c1), (r2, c2) in pz.pool.mats[0].bridges
-               for r in range(min(r1, r2), max(r1, r2) + 1)
-               for c in range(min(c1, c2), max(c1, c2) + 1)}
-    cells = page.locator("#board g.cell.landscape")
-    for i in range(cells.count()):
-        cell = cells.nth(i)
-        if (int(cell.get_attribute("data-r")), int(cell.get_attribute("data-c"))) not in bridged:
-            return cell
-    raise AssertionError("every landscape space lies under a bridge")
-
-
 def test_a_wrong_placement_is_refused(page: Any, server: str) -> None:
     open_puzzle(page, f"{server}/daily/{TODAY}")
     first = solution_moves(puzzle(TODAY))[0]
@@ -195,13 +182,25 @@ def test_a_wrong_placement_is_refused(page: Any, server: str) -> None:
     tray_button(page, first["tile"]).click()
     page.wait_for_selector("#board g.cell.legal")
     before = total(page)
-    landscape = open_landscape(page, puzzle(TODAY))
+    landscape = page.locator("#board g.cell.landscape").first
     landscape.click()
     assert "cannot go there" in page.inner_text("#message")
     built = page.locator("#board g.cell.fixed").first
-    built.click(position={"x": 3, "y": 3})  # a corner: the building's icon lies over the middle
+    built.click()  # its middle, under the building's symbol: the click goes through to it
     assert "cannot go there" in page.inner_text("#message")
     assert page.evaluate("document.body.dataset.placed") == "0" and total(page) == before
+    assert page.locator("#board g.cell.mine").count() == 0
+
+
+def test_clicking_the_middle_of_a_placed_tile_takes_it_back(page: Any, server: str) -> None:
+    open_puzzle(page, f"{server}/daily/{TODAY}")
+    first = solution_moves(puzzle(TODAY))[0]
+    r, c = first["at"]
+    tray_button(page, first["tile"]).click()
+    page.locator(cell(r, c)).click()
+    page.wait_for_function("document.body.dataset.placed === '1'")
+    page.locator(cell(r, c)).click()  # its middle lies under the building's symbol
+    page.wait_for_function("document.body.dataset.placed === '0'")
     assert page.locator("#board g.cell.mine").count() == 0
 
 

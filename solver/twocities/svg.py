@@ -167,6 +167,8 @@ def board(cells: Mapping[Coord, Cell], rows: Sequence[int], cols: Sequence[int],
                                         stroke_dasharray="4 3", class_="space"))
             elif (r, c) not in grouped:
                 g.append(_tile_shape(cell, x, y, CELL, CELL))
+            else:  # the duplex is drawn above; the space keeps an area a pointer can reach
+                g.append(draw.Rectangle(x, y, CELL, CELL, fill="#ffffff", fill_opacity=0))
             d.append(g)
     # A duplex: one tile over both cells, a faint seam between its halves, drawn above cells.
     for tile, where in pieces:
