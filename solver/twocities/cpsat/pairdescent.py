@@ -148,8 +148,12 @@ class _Search:
                     return  # a pair at this level: the lower city's optimum
 
     def rest(self) -> None:
-        """Step 2b: every split that may still beat the best pair, best bound first."""
-        for k in self._live():
+        """Step 2b: every split that may still beat the best pair, best bound first: the
+        bound as the levels left it (most splits' lower city refuted down to the best
+        pair's, so mostly the higher city's bound), so a high higher city is found early
+        and the splits bounded below it are settled without a solve."""
+        live = sorted(self._live(), key=lambda k: (-int(self.low[k]), -int(self.high[k])))
+        for k in live:
             if self.budget.exhausted():
                 return
             while self.beats(k) and self._split(k, self.value) \
