@@ -254,12 +254,15 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
             return None, True
     for i in order:
         alone = alones[i]
-        if value[1] == TOP and i == order[1] and i not in known \
-                and int(splits.bounds[k][i]) - optima[order[0]][0] >= REACH_MARGIN:
-            # a level asked (step 2a): the stronger city need only reach the weaker's
-            # optimum, worth a short check when its bound lies far above (a long descent)
-            reached = _reach_pair(pool, alones[i], i, optima[order[0]], value, budget,
-                                  exclude)
+        # a level asked (step 2a): the stronger city need only reach the weaker's optimum,
+        # or the split's lower bound if less, worth a short check when its bound lies far
+        # above (a long descent)
+        target = min(optima[order[0]][0], TOP if most_low is None else most_low) \
+            if i == order[1] and value[1] == TOP else TOP
+        if target < TOP and i not in known \
+                and int(splits.bounds[k][i]) - target >= REACH_MARGIN:
+            reached = _reach_pair(pool, alones[i], i, optima[order[0]][1], target, value,
+                                  budget, exclude)
             if reached is not None:
                 return reached, False
         result = known.get(i)
@@ -305,16 +308,16 @@ class _LowerProven(Pair):
     not yet proven (``_reach_pair``)."""
 
 
-def _reach_pair(pool: Pool, alone: Pool, i: int, weaker: tuple[int, Answer], value: Value,
+def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, value: Value,
                 budget: Budget, exclude: Sequence[Sequence[City]]) -> Pair | None:
-    """The weaker city's optimum with a stronger city ``i`` that scores at least as much,
-    if a short check finds one (``_reach``) and the pair, ranked against each other, keeps
-    the weaker city's optimum as its lower score: that score is then the split's lower
-    optimum, though the split's higher city is not yet known."""
-    total, answer = weaker
-    if total <= value[0]:
+    """The weaker city's optimum with a stronger city ``i`` that scores at least ``target``
+    (the weaker city's optimum, or the most the split's lower city can score if less), if a
+    short check finds one (``_reach``) and the pair, ranked against each other, keeps a
+    lower score of ``target``: that score is then the split's lower optimum, though the
+    split's higher city is not yet known."""
+    if target <= value[0]:
         return None
-    stronger = _reach(alone, budget, total)
+    stronger = _reach(alone, budget, target)
     if stronger is None:
         return None
     cities = [answer.city, answer.city]
@@ -322,7 +325,7 @@ def _reach_pair(pool: Pool, alone: Pool, i: int, weaker: tuple[int, Answer], val
     cities[i] = stronger.city.with_context(pool.context)
     placements[i] = stronger.placements
     pair = _LowerProven((cities[0], cities[1]), (placements[0], placements[1]))
-    if pair.value()[0] != total or _excluded(pair, exclude) or not _buildable(pool, pair):
+    if pair.value()[0] < target or _excluded(pair, exclude) or not _buildable(pool, pair):
         return None
     return pair
 
