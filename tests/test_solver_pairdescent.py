@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat.pairdescent import prove_pair
+from solver.twocities.cpsat import pairdescent
+from solver.twocities.cpsat.pairdescent import TOP, prove_pair
 from solver.twocities.cpsat.pairranks import (
     AHEAD,
     BEHIND,
@@ -72,6 +73,31 @@ def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     assert outcome.proven
     best = brute_force_pair(pool)
     assert (outcome.best.value() if outcome.best else None) == best
+    for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
+                                           strict=True)):
+        assert check_buildable(city, pool, placed, which=i) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
+        seed: int, monkeypatch) -> None:
+    """The levels' short check (the stronger city at least the weaker's optimum) asked of
+    every split: the proof still agrees with exhaustive search."""
+    monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
+    reached = []
+    reach = pairdescent._reach
+
+    def counted(*args, **kw):
+        found = reach(*args, **kw)
+        reached.append(found is not None)
+        return found
+
+    monkeypatch.setattr(pairdescent, "_reach", counted)
+    pool = tiny_pool(seed)
+    outcome = prove_pair(pool, Budget.start(60, None))
+    assert outcome.proven
+    assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    assert reached  # the short check was asked
     for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
                                            strict=True)):
         assert check_buildable(city, pool, placed, which=i) == []

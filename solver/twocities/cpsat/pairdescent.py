@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from ortools.sat.python import cp_model
 
 from solver.common.errors import CitiesError
-from solver.common.sat import Budget, configure
+from solver.common.sat import Budget, configure, feasibility
 from solver.common.status import Status
 from solver.twocities.cpsat.answers import (
     Answer,
@@ -70,6 +70,13 @@ SPLIT_SECONDS = 10.0
 #: pools at once but on the pair suite's rarely within 10 s (pair pool 0, 2026-12-01).
 JOINT_WORK = 1.0
 JOINT_SECONDS = 2.0
+#: The same for one check "does the stronger city of a split reach L?" (``_reach``): a
+#: city found settles the lower city without descending the stronger to its optimum.
+#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.descent``), so
+#: it is short and asked only where the stronger city's bound is ``REACH_MARGIN`` above.
+REACH_WORK = 0.3
+REACH_SECONDS = 0.6
+REACH_MARGIN = 5
 
 
 @dataclass
@@ -144,8 +151,12 @@ class _Search:
                     return  # a pair at this level: the lower city's optimum
 
     def rest(self) -> None:
-        """Step 2b: every split that may still beat the best pair, best bound first."""
-        for k in self._live():
+        """Step 2b: every split that may still beat the best pair, best bound first: the
+        bound as the levels left it (most splits' lower city refuted down to the best
+        pair's, so mostly the higher city's bound), so a high higher city is found early
+        and the splits bounded below it are settled without a solve."""
+        live = sorted(self._live(), key=lambda k: (-int(self.low[k]), -int(self.high[k])))
+        for k in live:
             if self.budget.exhausted():
                 return
             while self.beats(k) and self._split(k, self.value) \
@@ -169,8 +180,10 @@ class _Search:
                                       self.exclude, self.workers, int(self.low[k]))
         better = found is not None and found.value() > self.value
         if better:
-            self.best, self.value = found, found.value()
+            self.best, self.value = Pair(found.cities, found.placed), found.value()
         if not settled:
+            if isinstance(found, _LowerProven):
+                self.low[k] = found.value()[0]  # the higher city is still to be asked
             if not better:
                 self.open.add(k)
             return better
@@ -241,6 +254,17 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
             return None, True
     for i in order:
         alone = alones[i]
+        # a level asked (step 2a): the stronger city need only reach the weaker's optimum,
+        # or the split's lower bound if less, worth a short check when its bound lies far
+        # above (a long descent)
+        target = min(optima[order[0]][0], TOP if most_low is None else most_low) \
+            if i == order[1] and value[1] == TOP else TOP
+        if target < TOP and i not in known \
+                and int(splits.bounds[k][i]) - target >= REACH_MARGIN:
+            reached = _reach_pair(pool, alones[i], i, optima[order[0]][1], target, value,
+                                  budget, exclude)
+            if reached is not None:
+                return reached, False
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
             result = _city(alone, budget, workers, max(need, 0))  # pair's higher city
@@ -276,6 +300,60 @@ def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budge
     if joint is None and usable and pair.value() > value:
         return pair, settled  # the two optima ranked against each other: a pair all the same
     return joint, settled
+
+
+@dataclass(frozen=True)
+class _LowerProven(Pair):
+    """A pair whose lower score is its split's lower optimum; the split's higher city is
+    not yet proven (``_reach_pair``)."""
+
+
+def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, value: Value,
+                budget: Budget, exclude: Sequence[Sequence[City]]) -> Pair | None:
+    """The weaker city's optimum with a stronger city ``i`` that scores at least ``target``
+    (the weaker city's optimum, or the most the split's lower city can score if less), if a
+    short check finds one (``_reach``) and the pair, ranked against each other, keeps a
+    lower score of ``target``: that score is then the split's lower optimum, though the
+    split's higher city is not yet known."""
+    if target <= value[0]:
+        return None
+    stronger = _reach(alone, budget, target)
+    if stronger is None:
+        return None
+    cities = [answer.city, answer.city]
+    placements = [answer.placements, answer.placements]
+    cities[i] = stronger.city.with_context(pool.context)
+    placements[i] = stronger.placements
+    pair = _LowerProven((cities[0], cities[1]), (placements[0], placements[1]))
+    if pair.value()[0] < target or _excluded(pair, exclude) or not _buildable(pool, pair):
+        return None
+    return pair
+
+
+def _reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
+    """A city of exactly ``alone``'s tiles scoring at least ``need``, if one short check
+    (the model's total at least ``need``, no objective) finds it: a bound on the sum is a
+    slow refutation (``cpsat.descent``), but finding a city is often quick when the
+    city's optimum lies well above ``need``."""
+    cm = build_model(alone)
+    cm.model.Add(cm.total(0) >= need)
+    solver = cp_model.CpSolver()
+    feasibility(solver.parameters, _seconds(budget, REACH_SECONDS))
+    work = _work(budget, REACH_WORK)
+    if work is not None:
+        solver.parameters.max_deterministic_time = work
+    while True:
+        code = solver.Solve(cm.model)
+        budget.spend(solver.deterministic_time)
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        city, placed = read_city(solver, cm.grids[0], alone)
+        if not check_buildable(city, alone, placed):
+            scored = rescore_city(solver, cm, 0, city, alone, Status.FEASIBLE)
+            return Answer(city, placed, scored)
+        forbid_assignment(cm.model, solver, cm.grids[0])
+        if budget.exhausted():
+            return None
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
