@@ -10,8 +10,8 @@ finished file gives the breakdown ``--check`` gives.
 >>> from puzzles.archive import archived
 >>> from puzzles.plan import parse_date
 >>> template = answer_template(archived(parse_date("2026-12-01")))
->>> template["grid"][0]
-'.  ~  S  C:harbour-master  .'
+>>> template["grid"][2]
+'P  F  Tf  ~  H'
 >>> print(readable_json({"grid": [". ~", ". ~"], "bridges": [[[0, 0], [0, 2]]]}))
 {
   "grid": [
