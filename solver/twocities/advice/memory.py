@@ -35,7 +35,7 @@ class Seen:
             self.hands[(game.round, game.part, game.turn)] = tuple(game.hands[player])
 
 
-def _step(game: Game, rnd: int) -> int:
+def _step(rnd: int) -> int:
     """Seats a hand moves on at each pass: round 1 to the left (seat i to i + 1), round 3 to
     the right; round 2 is not passed."""
     return {1: 1, 3: -1}.get(rnd, 0)
@@ -64,7 +64,7 @@ def known_hands(game: Game, player: str, seen: Seen) -> tuple[dict[str, list[str
         if (rnd, part, turn) >= now:
             continue
         # A hand is named by the round part and the seat that was dealt it.
-        name = (rnd, part, (me - _step(game, rnd) * turn) % n)
+        name = (rnd, part, (me - _step(rnd) * turn) % n)
         if name not in latest or latest[name][0] < turn:
             latest[name] = (turn, hand)
     known: dict[str, list[str]] = {}
@@ -73,10 +73,10 @@ def known_hands(game: Game, player: str, seen: Seen) -> tuple[dict[str, list[str
         left = Counter(hand) - taken.get((rnd, part, turn, player), Counter())
         seat, t = me, turn
         while True:  # ``left``: the hand as it leaves ``seat`` after turn ``t``
-            if _step(game, rnd) == 0 or t + 1 >= _turns(game, rnd):
+            if _step(rnd) == 0 or t + 1 >= _turns(game, rnd):
                 discarded.update(left)  # the round part's last turn: what is left is discarded
                 break
-            t, seat = t + 1, (seat + _step(game, rnd)) % n
+            t, seat = t + 1, (seat + _step(rnd)) % n
             if (rnd, part, t) == now:
                 if seat != me:
                     known[seats[seat]] = sorted(left.elements())
