@@ -11,7 +11,6 @@ everywhere and every run.  The wall-clock limit is only a safety net far above i
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,17 +45,8 @@ def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> A
                  progress=progress, **kw)
 
 
-def _pair_counts_layouts() -> bool:
-    """Whether the pair solver can exclude a found pair (needed to count optimal layouts)."""
-    from solver.twocities.cpsat.solve import solve_pair
-
-    return {"exclude", "min_score"} <= set(inspect.signature(solve_pair).parameters)
-
-
 def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
     """Prove the pool's optimum and count its optimal layouts; None if not within budget."""
-    if pool.cities == 2 and not _pair_counts_layouts():
-        return None  # a pair's layouts cannot be counted yet: never publish half a proof
     first = _solve(pool, PROOF_BUDGET, progress)
     if first.status != Status.OPTIMAL:
         return None
