@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.common.errors import CitiesError
@@ -102,8 +104,12 @@ def prove_pair(pool: Pool, budget: Budget, *,
     splits = Splits(pool)
     search = _Search(pool, splits, budget, exclude, workers, start,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1))
-    search.levels()
-    search.rest()
+    token = _MEMO.set(_Memo())
+    try:
+        search.levels()
+        search.rest()
+    finally:
+        _MEMO.reset(token)
     return search.outcome()
 
 
@@ -124,8 +130,11 @@ class _Search:
         self.best = start
         self.value = max(start.value(), floor) if start is not None else floor
         self.low, self.high = splits.low.copy(), splits.high.copy()
-        self.open: set[int] = set()
+        self.open = np.zeros(len(splits), dtype=bool)
         self.solved = 0
+        self.order = np.fromiter(splits.best_first(), dtype=np.int64, count=len(splits))
+        self.order_low = splits.low[self.order]
+        self.order_high = splits.high[self.order]
 
     def beats(self, k: int) -> bool:
         return (int(self.low[k]), int(self.high[k])) > self.value
@@ -136,10 +145,11 @@ class _Search:
         refutation there is quick, as the descent starts just above L.  The first L where
         both cities of a split reach it is the lower city's optimum."""
         while not self.budget.exhausted():
-            level = max((int(self.low[k]) for k in self._live()), default=-1)
+            live = self._candidates()
+            level = int(self.low[live].max()) if len(live) else -1
             if level <= self.value[0]:
                 return
-            for k in self._live():
+            for k in self._live(live):
                 if self.splits.low[k] < level:
                     break  # the splits below are bounded below this level
                 if self.low[k] < level:
@@ -155,21 +165,35 @@ class _Search:
         bound as the levels left it (most splits' lower city refuted down to the best
         pair's, so mostly the higher city's bound), so a high higher city is found early
         and the splits bounded below it are settled without a solve."""
-        live = sorted(self._live(), key=lambda k: (-int(self.low[k]), -int(self.high[k])))
-        for k in live:
+        live = self._candidates()
+        live = live[np.lexsort((-self.high[live], -self.low[live]))]  # stable: best first
+        for k in live.tolist():
             if self.budget.exhausted():
                 return
             while self.beats(k) and self._split(k, self.value) \
                     and not self.budget.exhausted():
                 pass  # a better pair from this split: ask it to beat that one
 
-    def _live(self) -> Iterator[int]:
+    def _candidates(self) -> np.ndarray:
+        """The splits not yet settled whose counted bound and own bound can still beat the
+        best pair, best counted bound first (numpy: hundreds of thousands of splits)."""
+        v0, v1 = self.value
+        lo, hi = self.order_low, self.order_high
+        below = (lo < v0) | ((lo == v0) & (hi <= v1))
+        cut = int(below.argmax()) if below.any() else len(below)
+        ks = self.order[:cut]
+        low, high = self.low[ks], self.high[ks]
+        beats = (low > v0) | ((low == v0) & (high > v1))
+        return ks[beats & ~self.open[ks]]
+
+    def _live(self, candidates: np.ndarray | None = None) -> Iterator[int]:
         """The splits not yet settled, best counted bound first, while their bound can
-        beat the best pair."""
-        for k in self.splits.best_first():
+        beat the best pair (``candidates``: as ``_candidates`` found them; a split leaves
+        the live ones only, as the best pair rises and bounds fall)."""
+        for k in (self._candidates() if candidates is None else candidates).tolist():
             if self.splits.bound(k) <= self.value:
                 return
-            if k not in self.open and self.beats(k):
+            if not self.open[k] and self.beats(k):
                 yield k
 
     def _split(self, k: int, value: Value) -> bool:
@@ -185,7 +209,7 @@ class _Search:
             if isinstance(found, _LowerProven):
                 self.low[k] = found.value()[0]  # the higher city is still to be asked
             if not better:
-                self.open.add(k)
+                self.open[k] = True
             return better
         elif found is None:  # no pair of this split beats ``value``
             if (int(self.low[k]), int(self.high[k])) > value:
@@ -196,8 +220,9 @@ class _Search:
         return False
 
     def outcome(self) -> PairOutcome:
-        left = [int(self.low[k]) for k in self.open if self.beats(k)]
-        left += [int(self.low[k]) for k in self._live()]
+        v0, v1 = self.value
+        beats = (self.low > v0) | ((self.low == v0) & (self.high > v1))
+        left = self.low[self.open & beats].tolist() + self.low[self._candidates()].tolist()
         lows = left + ([self.value[0]] if self.best is not None else [])
         return PairOutcome(self.best, not left, max(lows) if lows else None, self.solved)
 
@@ -470,17 +495,59 @@ def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: i
     return Pair((cities[0], cities[1]), (placements[0], placements[1]))
 
 
+class _Memo:
+    """What the search has settled about each city it solved (the same tiles, mat and
+    rivals, standings included): its optimum, or the least score it was refuted at.  A city
+    refuted at L cannot reach L + 1, and an optimum answers every score asked: the levels
+    ask the same splits again one score lower, and a split's standing cases repeat."""
+
+    def __init__(self) -> None:
+        self.optimum: dict[Pool, Outcome] = {}
+        self.refuted: dict[Pool, int] = {}
+
+    def known(self, alone: Pool, need: int) -> Outcome | None:
+        best = self.optimum.get(alone)
+        if best is not None:
+            if best.best is not None and best.best.score.total >= need:
+                return best
+            return Outcome(Status.INFEASIBLE, None, best.bound, best.caps, 0)
+        if need >= self.refuted.get(alone, TOP + 1):
+            return Outcome(Status.INFEASIBLE, None, None, {}, 0)
+        return None
+
+    def note(self, alone: Pool, need: int, outcome: Outcome) -> None:
+        if outcome.status == Status.OPTIMAL and outcome.best is not None:
+            self.optimum[alone] = outcome
+            return
+        least = need if outcome.status == Status.INFEASIBLE else None
+        if outcome.bound is not None:  # every city of these tiles scores at most the bound
+            least = min(outcome.bound + 1, least if least is not None else TOP + 1)
+        if least is not None:
+            self.refuted[alone] = min(least, self.refuted.get(alone, TOP + 1))
+
+
+#: The search under way's memo (``prove_pair`` sets it; None: none kept).
+_MEMO: ContextVar[_Memo | None] = ContextVar("pair_memo", default=None)
+
+
 def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
     (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
-    ``SPLIT_WORK``), else infeasible.  The counted caps alone: solving each category's cap
-    first took about 1.1 s of a city's 1.4 s on pair pool 0 and rarely lowers the bound."""
+    ``SPLIT_WORK``), else infeasible; what a city settled is kept (``_Memo``).  The counted
+    caps alone: solving each category's cap first took about 1.1 s of a city's 1.4 s on
+    pair pool 0 and rarely lowers the bound."""
+    memo = _MEMO.get()
+    known = memo.known(alone, need) if memo is not None else None
+    if known is not None:
+        return known
     caps = city_values(alone).caps()
     if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
         return Outcome(Status.INFEASIBLE, None, None, caps, 0)
     part = Budget.start(_seconds(budget), _work(budget))
     outcome = descend(alone, caps, part, workers, min_score=need)
     budget.spend(part.used)
+    if memo is not None:
+        memo.note(alone, need, outcome)
     return outcome
 
 
