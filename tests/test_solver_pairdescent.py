@@ -197,3 +197,49 @@ def test_standings_refute_only_when_every_case_fails() -> None:
         expected = not any(min(s) >= low and (high is None or max(s) >= high or min(s) > low)
                            for s in beats)
         assert (refuted(reach, count, low, high) is None) == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_city_memo_answers_as_a_fresh_descent_would(seed: int) -> None:
+    """What the memo keeps of a city (its optimum, or the least score it was refuted at)
+    answers every later score asked as a descent of its own would: a city refuted at L
+    cannot reach L + 1, and an optimum answers every score."""
+    pool = tiny_pool(seed)
+    splits = Splits(pool)
+    tiles = splits.tiles(int(next(splits.best_first())))[0]
+    alone = replace(pool, mats=pool.mats[:1], tiles=tiles)
+    fresh = {need: pairdescent._city(alone, Budget.start(60, None), 1, need)
+             for need in range(0, 40, 3)}
+    optimum = max((o.best.score.total for o in fresh.values() if o.best), default=-1)
+    for first in (optimum + 1, optimum):
+        memo = pairdescent._Memo()
+        memo.note(alone, first, fresh[first] if first in fresh else
+                  pairdescent._city(alone, Budget.start(60, None), 1, first))
+        for need, outcome in fresh.items():
+            known = memo.known(alone, need)
+            if known is None:
+                assert need < first  # a refutation says nothing below its score
+                continue
+            assert known.status == outcome.status
+            if known.best is not None:
+                assert known.best.score.total == outcome.best.score.total == optimum
+
+
+def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypatch) -> None:
+    """The memo answers some of the search's questions (the levels ask a split again one
+    score lower), and the proof agrees with exhaustive search."""
+    answered = []
+    known = pairdescent._Memo.known
+
+    def counted(self, alone, need):
+        found = known(self, alone, need)
+        answered.append(found is not None)
+        return found
+
+    monkeypatch.setattr(pairdescent._Memo, "known", counted)
+    for seed in range(4):
+        pool = tiny_pool(seed)
+        outcome = prove_pair(pool, Budget.start(60, None))
+        assert outcome.proven
+        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    assert any(answered)
