@@ -15,9 +15,11 @@ check is a plain search (``sat.feasibility``: one thread, no LP, no objective).
 Checks run ``workers`` at a time, one thread each, highest totals first; a thread that runs out
 of splits at one total starts on the next total down before the others finish, so both cores
 stay busy.  A city at total T makes every split of T or below moot (those checks are stopped);
-what is left is refuting the splits above T.  The caps may start as the tiles' own bound
-(``CityValues.caps``) while one thread solves the caps that pay for their solve (``refine``,
-``caps.REFINED``): splits above a refined cap are refuted without a check.
+what is left is refuting the splits above T.  A check may be asked as one *case* a thread
+(``_cases``: the mat's positions shared among them), so a hard check is shared too.  The
+caps may start as the tiles' own bound (``CityValues.caps``) while one thread solves the
+caps that pay for their solve (``refine``, ``caps.REFINED``): splits above a refined cap
+are refuted without a check.
 
 A pool holding more tiles than its city takes is split one level further: by composition
 (``cpsat.compositions``: how many tiles of each token the city takes), each joining the
@@ -370,19 +372,25 @@ class _Descent:
         return [found[i:i + size] for i in range(0, len(found), size)]
 
     def _cases(self, tasks: list[_Task]) -> list[_Task]:
-        """A total's only check, on the clock with several workers, as ``workers`` cases
-        (cube and conquer): each puts the mat at its own share of the positions (every
-        ``workers``-th), one thread each, so a hard check is not left to one thread.  The
-        total is refuted once every case is; a city in any case stops the rest.  A total of
-        several checks keeps them whole (the threads share them already), and so does a solve
-        counting work (reproducible).  On the 50 standard pools' checks (one worker, each
-        check's work) a case's work was well under its check's: pool 4's hard check 1.61
-        units whole, its two cases 0.41 and 0.36 (``bench/bench_cases.py``)."""
-        if len(tasks) != 1 or self.workers < 2 or self.budget.work is not None:
+        """A total's checks of one split, on the clock with several workers, each as
+        ``workers`` cases (cube and conquer): each case puts the mat at its own share of the
+        positions (every ``workers``-th), and the threads take a check's cases together, so
+        a hard check is shared rather than left to one thread.  A check is refuted once
+        every case is; a city in any case stops the rest.  Only where the pool is one space
+        (the city takes every tile) or a total has fewer checks than workers (a pool with
+        tiles to choose has its compositions' checks to share), and only a check of one
+        split (a total of several splits is already several checks).  A solve counting work
+        asks every check whole (reproducible).  On the 50 standard pools' checks (one
+        worker, CP-SAT's work) the slower of a hard check's two cases took well under the
+        whole check: pool 4's refutation of 93, 1.61 units whole, 0.40 and 0.12 as cases
+        (``bench/bench_cases.py --work``)."""
+        if self.workers < 2 or self.budget.work is not None:
             return tasks
-        task, = tasks
-        return [_Task(task.space, task.splits, task.total, case=k, cases=self.workers)
-                for k in range(self.workers)]
+        if self.whole is None and len(tasks) >= self.workers:
+            return tasks
+        return [case for t in tasks for case in (
+            [_Task(t.space, t.splits, t.total, case=k, cases=self.workers)
+             for k in range(self.workers)] if len(t.splits) == 1 else [t])]
 
     def _spaces_at(self, level: int) -> list[_Space]:
         """The spaces whose bound is ``level``: the whole pool at the caps' sum, or every
