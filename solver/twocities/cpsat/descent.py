@@ -15,9 +15,11 @@ check is a plain search (``sat.feasibility``: one thread, no LP, no objective).
 Checks run ``workers`` at a time, one thread each, highest totals first; a thread that runs out
 of splits at one total starts on the next total down before the others finish, so both cores
 stay busy.  A city at total T makes every split of T or below moot (those checks are stopped);
-what is left is refuting the splits above T.  The caps may start as the tiles' own bound
-(``CityValues.caps``) while one thread solves the caps that pay for their solve (``refine``,
-``caps.REFINED``): splits above a refined cap are refuted without a check.
+what is left is refuting the splits above T.  A check may be asked as one *case* a thread
+(``_cases``: the mat's positions shared among them), so a hard check is shared too.  The
+caps may start as the tiles' own bound (``CityValues.caps``) while one thread solves the
+caps that pay for their solve (``refine``, ``caps.REFINED``): splits above a refined cap
+are refuted without a check.
 
 A pool holding more tiles than its city takes is split one level further: by composition
 (``cpsat.compositions``: how many tiles of each token the city takes), each joining the
@@ -136,6 +138,10 @@ class _Task:
     total: int
     solver: cp_model.CpSolver | None = None
     moot: bool = False  # stopped because a city at its total or above is known
+    #: one *case* of the check (``_cases``): the mat at every ``cases``-th of its positions
+    #: from position ``case`` on; the check's cases together are the whole check
+    case: int = 0
+    cases: int = 1
 
 
 @dataclass
@@ -226,11 +232,12 @@ class _Descent:
                     return None
                 self.level -= 1
                 self.active += self._spaces_at(self.level)
-                for space in self.active:
-                    found = splits(space.values.values, space.caps, self.level)
-                    tasks = [_Task(space, b, self.level) for b in self._batches(found)]
-                    self.open[self.level] += len(tasks)
-                    self.queue.extend(tasks)
+                tasks = [_Task(space, b, self.level) for space in self.active
+                         for b in self._batches(splits(space.values.values, space.caps,
+                                                       self.level))]
+                tasks = self._cases(tasks)
+                self.open[self.level] += len(tasks)
+                self.queue.extend(tasks)
                 self._report()
             return None
 
@@ -263,6 +270,11 @@ class _Descent:
         cm = self._model_of(task.space)
         pool = task.space.tiles
         model = self._split_model(task, cm)
+        if task.cases > 1:
+            positions = [o.lit for o in cm.grids[0].offsets[task.case::task.cases]]
+            if not positions:
+                return Status.INFEASIBLE, None  # fewer positions than cases: the others hold all
+            model.AddBoolOr(positions)
         solver = task.solver
         assert solver is not None
         while True:
@@ -358,6 +370,27 @@ class _Descent:
             return [[s] for s in found]
         size = min(MOST_BATCHED, -(-len(found) // self.workers))
         return [found[i:i + size] for i in range(0, len(found), size)]
+
+    def _cases(self, tasks: list[_Task]) -> list[_Task]:
+        """A total's checks of one split, on the clock with several workers, each as
+        ``workers`` cases (cube and conquer): each case puts the mat at its own share of the
+        positions (every ``workers``-th), and the threads take a check's cases together, so
+        a hard check is shared rather than left to one thread.  A check is refuted once
+        every case is; a city in any case stops the rest.  Only where the pool is one space
+        (the city takes every tile) or a total has fewer checks than workers (a pool with
+        tiles to choose has its compositions' checks to share), and only a check of one
+        split (a total of several splits is already several checks).  A solve counting work
+        asks every check whole (reproducible).  On the 50 standard pools' checks (one
+        worker, CP-SAT's work) the slower of a hard check's two cases took well under the
+        whole check: pool 4's refutation of 93, 1.61 units whole, 0.40 and 0.12 as cases
+        (``bench/bench_cases.py --work``)."""
+        if self.workers < 2 or self.budget.work is not None:
+            return tasks
+        if self.whole is None and len(tasks) >= self.workers:
+            return tasks
+        return [case for t in tasks for case in (
+            [_Task(t.space, t.splits, t.total, case=k, cases=self.workers)
+             for k in range(self.workers)] if len(t.splits) == 1 else [t])]
 
     def _spaces_at(self, level: int) -> list[_Space]:
         """The spaces whose bound is ``level``: the whole pool at the caps' sum, or every
