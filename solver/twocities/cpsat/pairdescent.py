@@ -49,6 +49,7 @@ from solver.twocities.cpsat.answers import (
 from solver.twocities.cpsat.answers import rescore as rescore_city
 from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.pairchoose import ChooseSplits
 from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.pairsplits import Splits, Value
@@ -99,7 +100,8 @@ def prove_pair(pool: Pool, budget: Budget, *,
     reproducible)."""
     if budget.work is not None:
         workers = 1
-    splits = Splits(pool)
+    floor = max(start.value()[0] if start is not None else 0, min_score or 0)
+    splits = Splits(pool) if pool.uses_all else ChooseSplits(pool, floor)
     search = _Search(pool, splits, budget, exclude, workers, start,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1))
     search.levels()
@@ -116,7 +118,7 @@ class _Search:
     then its higher, can still score (``cap``: its counted bound, lowered as its cities are
     refuted or solved).  A split left unsettled by its budget is ``open``."""
 
-    def __init__(self, pool: Pool, splits: Splits, budget: Budget,
+    def __init__(self, pool: Pool, splits: Splits | ChooseSplits, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
                  floor: Value):
         self.pool, self.splits, self.budget = pool, splits, budget
@@ -224,7 +226,7 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     return pair if usable and pair.value() > value else None
 
 
-def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
+def _solve_split(pool: Pool, splits: Splits | ChooseSplits, k: int, value: Value, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
