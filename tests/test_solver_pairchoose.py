@@ -117,9 +117,30 @@ def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
         [[c.city.grid for c in r.cities] for r in runs][1]
 
 
-def test_too_many_candidates_leave_the_pair_to_the_full_model(monkeypatch) -> None:
+@pytest.mark.parametrize(("most", "seed"), [("MOST_CANDIDATES", 5), ("MOST_SPLITS", 6),
+                                            ("MOST_SPLITS", 7)])
+def test_a_raised_floor_proves_only_above_it(most: str, seed: int, monkeypatch) -> None:
+    """Too many splits to list: the floor listed is raised, and the outcome is a proof
+    only where the best pair lies above every split left out, else a bound."""
+    pool = tiny_choose_pool(seed)
+    best = brute_force_pair(pool)
+    monkeypatch.setattr(pairchoose, most, 3)
+    splits = ChooseSplits(pool, 0)
+    assert splits.listed_from > 0
+    assert all(splits.bound(k)[0] >= splits.listed_from for k in range(len(splits)))
+    outcome = prove_pair(pool, Budget.start(60, None))
+    if outcome.proven:
+        assert outcome.best.value() == best
+    else:
+        assert outcome.bound >= best[0]
+    result = solve_pair(pool, time_limit=60, workers=1)  # the full model settles the rest
+    assert result.status == "optimal"
+    assert (result.score, max(c.score for c in result.cities)) == best
+
+
+def test_too_many_compositions_leave_the_pair_to_the_full_model(monkeypatch) -> None:
     pool = tiny_choose_pool(3)
-    monkeypatch.setattr(pairchoose, "MOST_CANDIDATES", 1)
+    monkeypatch.setattr(pairchoose, "MOST_LISTED", 1)
     with pytest.raises(TooManyCompositions):
         ChooseSplits(pool, 0)
     result = solve_pair(pool, time_limit=60, workers=1)

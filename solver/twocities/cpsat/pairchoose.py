@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TypeVar
 
 import numpy as np
 
@@ -57,7 +58,9 @@ def choose_apply(pool: Pool) -> bool:
 
 class ChooseSplits:
     """The splits of a choose pool whose lower city can reach ``floor`` (module doc), best
-    first; the same interface as ``pairsplits.Splits``."""
+    first; the same interface as ``pairsplits.Splits``.  ``listed_from``: the floor actually
+    listed, above ``floor`` when more splits reach ``floor`` than ``MOST_CANDIDATES`` and
+    ``MOST_SPLITS`` allow (every split whose lower city can reach ``listed_from`` is listed)."""
 
     def __init__(self, pool: Pool, floor: int):
         self.pool, self.floor = pool, floor
@@ -80,12 +83,12 @@ class ChooseSplits:
         t_factory = comps.t_factory[:most + 1]
         self.slack = max(0, int((self.ranked - t_factory[:, None]).max()))
         rows, counts, bounds = self._candidates(singles, duplexes, adds)
-        self._join(rows, counts, bounds, adds, every, f)
+        self._join(rows, counts, bounds, every, f)
 
     def _candidates(self, singles: list, duplexes: list, adds: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Step 1: every composition whose bound (plus ``slack``) reaches the floor, as
-        token counts, slot counts and bound, highest bound first."""
+        """Step 1: every composition whose bound (plus ``slack``) reaches the floor (raised
+        while more than ``MOST_CANDIDATES`` do), as token counts, slot counts and bound."""
         comps = self.comps
         ns = len(singles)
         rows_s = _choices([n for _, n, _ in singles], comps.singles_wanted)
@@ -93,76 +96,107 @@ class ChooseSplits:
         if len(rows_s) * len(rows_d) > MOST_LISTED:
             raise TooManyCompositions(len(rows_s) * len(rows_d))
         base = rows_s @ adds[:ns] + np.array(comps.base, dtype=np.int64)
+        least = self.floor - self.slack  # the least composition bound kept
         kept_rows, kept_counts, kept_bounds = [], [], []
         for d_row in rows_d:
             counts = base + d_row @ adds[ns:]
             bounds = comps.bounds_of(counts)
-            keep = np.flatnonzero(bounds + self.slack >= self.floor)
-            if len(keep):
-                kept_rows.append(np.hstack([rows_s[keep],
-                                            np.broadcast_to(d_row, (len(keep), len(d_row)))]))
-                kept_counts.append(counts[keep])
-                kept_bounds.append(bounds[keep])
+            keep = np.flatnonzero(bounds >= least)
+            kept_rows.append(np.hstack([rows_s[keep],
+                                        np.broadcast_to(d_row, (len(keep), len(d_row)))]))
+            kept_counts.append(counts[keep])
+            kept_bounds.append(bounds[keep])
             if sum(len(b) for b in kept_bounds) > MOST_CANDIDATES:
-                raise TooManyCompositions(sum(len(b) for b in kept_bounds))
-        width = len(self.tokens)
-        rows = np.vstack(kept_rows) if kept_rows else np.zeros((0, width), dtype=np.int64)
-        counts = np.vstack(kept_counts) if kept_counts else np.zeros((0, len(comps.slots)),
-                                                                      dtype=np.int64)
-        bounds = np.concatenate(kept_bounds) if kept_bounds else np.zeros(0, dtype=np.int64)
+                every_bound = np.concatenate(kept_bounds)
+                # the least bound that keeps at most MOST_CANDIDATES
+                least = int(np.sort(every_bound)[::-1][MOST_CANDIDATES]) + 1
+                for i, b in enumerate(kept_bounds):
+                    ok = b >= least
+                    kept_rows[i], kept_counts[i], kept_bounds[i] = (
+                        kept_rows[i][ok], kept_counts[i][ok], b[ok])
+        self.listed_from = max(self.floor, least + self.slack)
+        rows = np.vstack(kept_rows)
+        counts = np.vstack(kept_counts)
+        bounds = np.concatenate(kept_bounds)
         order = np.lexsort((*rows.T[::-1], -bounds))  # highest first, then by the rows
         return rows[order], counts[order], bounds[order]
 
     def _join(self, rows: np.ndarray, counts: np.ndarray, bounds: np.ndarray,
-              adds: np.ndarray, every: np.ndarray, f: int) -> None:
+              every: np.ndarray, f: int) -> None:
         """Step 2: every pair of candidates that fits in the pool, bounded, kept when its
-        lower city can reach the floor (step 3: one of two mirrored pairs on equal mats)."""
+        lower city can reach the floor (step 3: one of two mirrored pairs on equal mats).
+        A split's bound depends on each composition's bound, factories and district counts
+        alone: the candidates are grouped by those (*keys*), every pair of keys bounded at
+        once, and only the key pairs that reach the floor are joined, level by level from
+        the top, until ``MOST_SPLITS`` (then the floor listed is raised to the last level
+        listed whole)."""
         comps, pool = self.comps, self.pool
         same_mats = pool.mats[0] == pool.mats[1]
         shared = [(comps.slots.index(f"D{i}"), table, pair) for i, (table, pair)
                   in enumerate(zip(comps.t_district, shared_districts(pool, comps, every),
                                    strict=True))]
-        n = len(rows)
-        block = max(1, BLOCK_CELLS // max(1, n * max(1, rows.shape[1])))
-        firsts, seconds, sums, pa, pb = [], [], [], [], []
+        key_cols = [f, *(d for d, _, _ in shared)]
+        keys, which = np.unique(np.column_stack([bounds, counts[:, key_cols]]), axis=0,
+                                return_inverse=True)
+        which = which.reshape(-1)
+        members = [np.flatnonzero(which == k) for k in range(len(keys))]
+        kb, kc = keys[:, 0], keys[:, 1:]
+        fa, fb = kc[:, None, 0], kc[None, :, 0]
+        a = kb[:, None] - comps.t_factory[fa] + self.ranked[fa, fb]
+        b = kb[None, :] - comps.t_factory[fb] + self.ranked[fb, fa]
+        both = a + b
+        for j, (_, table, pair) in enumerate(shared, start=1):
+            da, db = kc[:, None, j], kc[None, :, j]
+            both = both + pair[da, db] - table[da] - table[db]
+        low = np.minimum(np.minimum(a, b), both // 2)
+        if same_mats:
+            low = np.where(np.arange(len(keys))[:, None] <= np.arange(len(keys))[None, :],
+                           low, -1)
+        found: list[tuple[np.ndarray, np.ndarray]] = []
         total = 0
-        for s in range(0, n, block):
-            fits = np.all(rows[s:s + block, None, :] + rows[None, :, :] <= self.supply, axis=2)
-            if same_mats:
-                fits &= np.arange(n)[None, :] >= np.arange(s, min(n, s + block))[:, None]
-            ia, ib = np.nonzero(fits)
-            ia = ia + s
-            mine, theirs = counts[ia], counts[ib]
-            fa, fb = mine[:, f], theirs[:, f]
-            a = bounds[ia] - comps.t_factory[fa] + self.ranked[fa, fb]
-            b = bounds[ib] - comps.t_factory[fb] + self.ranked[fb, fa]
-            both = a + b
-            for d, table, pair in shared:
-                both = both + pair[mine[:, d], theirs[:, d]] - table[mine[:, d]] \
-                    - table[theirs[:, d]]
-            keep = np.minimum(np.minimum(a, b), both // 2) >= self.floor
-            total += int(keep.sum())
+        top = int(low.max()) if low.size else -1
+        for level in range(top, self.listed_from - 1, -1):
+            at_level = []
+            for ka, kb_ in zip(*np.nonzero(low == level), strict=True):
+                ia, ib = self._fits(rows, members[ka], members[kb_], same_mats and ka == kb_)
+                at_level.append((ia, ib))
+                total += len(ia)
             if total > MOST_SPLITS:
-                raise TooManyCompositions(total)
-            firsts.append(a[keep])
-            seconds.append(b[keep])
-            sums.append(both[keep])
-            pa.append(ia[keep])
-            pb.append(ib[keep])
+                self.listed_from = level + 1
+                break
+            found += at_level
         empty = np.zeros(0, dtype=np.int64)
-        a = np.concatenate(firsts) if firsts else empty
-        b = np.concatenate(seconds) if seconds else empty
-        self.pairs = np.stack([np.concatenate(pa) if pa else empty,
-                               np.concatenate(pb) if pb else empty], axis=1)
+        ia = np.concatenate([x for x, _ in found]) if found else empty
+        ib = np.concatenate([y for _, y in found]) if found else empty
+        ka, kb_ = which[ia], which[ib]
+        self.pairs = np.stack([ia, ib], axis=1)
         self.rows = rows
-        self.bounds = np.stack([a, b], axis=1)
-        self.factories = counts[self.pairs, f] if len(a) else np.zeros((0, 2), dtype=np.int64)
+        self.bounds = np.stack([a[ka, kb_], b[ka, kb_]], axis=1)
+        self.factories = np.stack([counts[ia, f], counts[ib, f]], axis=1)
         #: the most the two cities' scores add up to, and the higher city's most
-        self.sums = np.concatenate(sums) if sums else empty
-        self.most = np.maximum(a, b)
-        self.low = np.minimum(np.minimum(a, b), self.sums // 2)
-        self.high = self.higher(np.arange(len(a)), self.low)
+        self.sums = both[ka, kb_]
+        self.most = np.maximum(self.bounds[:, 0], self.bounds[:, 1])
+        self.low = low[ka, kb_]
+        self.high = self.higher(np.arange(len(ia)), self.low)
         self.order = np.lexsort((-self.high, -self.low))
+
+    def _fits(self, rows: np.ndarray, first: np.ndarray, second: np.ndarray, same: bool
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of candidates, one of ``first`` and one of ``second``, whose sum fits
+        in the pool (``same``: the two lists are one, each pair once)."""
+        out_a, out_b = [], []
+        width = max(1, len(second) * rows.shape[1])
+        block = max(1, BLOCK_CELLS // width)
+        right = rows[second]
+        for s in range(0, len(first), block):
+            part = first[s:s + block]
+            fits = np.all(rows[part][:, None, :] + right[None, :, :] <= self.supply, axis=2)
+            if same:
+                fits &= second[None, :] >= part[:, None]
+            x, y = np.nonzero(fits)
+            out_a.append(part[x])
+            out_b.append(second[y])
+        return np.concatenate(out_a), np.concatenate(out_b)
 
     def __len__(self) -> int:
         return len(self.low)
@@ -187,3 +221,21 @@ class ChooseSplits:
                     wanted[tile.token] -= 1
                     out[i].append(tile)
         return tuple(out[0]), tuple(out[1])
+
+
+Outcome = TypeVar("Outcome")
+
+
+def below_listed(outcome: Outcome, splits: ChooseSplits) -> Outcome:
+    """The search's outcome over the splits listed, with the splits left unlisted (their
+    lower city at most ``listed_from - 1``) counted: a proof only when the best pair's
+    lower city is above them, else the bound is at least theirs."""
+    if splits.listed_from <= splits.floor:
+        return outcome  # the splits left out cannot beat the floor
+    best = outcome.best  # type: ignore[attr-defined]
+    if best is not None and best.value()[0] >= splits.listed_from:
+        return outcome
+    bound = outcome.bound  # type: ignore[attr-defined]
+    unlisted = splits.listed_from - 1
+    return replace(outcome, proven=False,  # type: ignore[type-var]
+                   bound=unlisted if bound is None else max(bound, unlisted))

@@ -49,7 +49,7 @@ from solver.twocities.cpsat.answers import (
 from solver.twocities.cpsat.answers import rescore as rescore_city
 from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.pairchoose import ChooseSplits
+from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
 from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.pairsplits import Splits, Value
@@ -106,7 +106,8 @@ def prove_pair(pool: Pool, budget: Budget, *,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1))
     search.levels()
     search.rest()
-    return search.outcome()
+    outcome = search.outcome()
+    return outcome if pool.uses_all else below_listed(outcome, splits)
 
 
 #: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
