@@ -51,6 +51,7 @@ from solver.twocities.cpsat.answers import (
 from solver.twocities.cpsat.answers import rescore as rescore_city
 from solver.twocities.cpsat.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
 from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.pairsplits import Splits, Value
@@ -101,7 +102,8 @@ def prove_pair(pool: Pool, budget: Budget, *,
     reproducible)."""
     if budget.work is not None:
         workers = 1
-    splits = Splits(pool)
+    floor = max(start.value()[0] if start is not None else 0, min_score or 0)
+    splits = Splits(pool) if pool.uses_all else ChooseSplits(pool, floor)
     search = _Search(pool, splits, budget, exclude, workers, start,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1))
     token = _MEMO.set(_Memo())
@@ -110,7 +112,8 @@ def prove_pair(pool: Pool, budget: Budget, *,
         search.rest()
     finally:
         _MEMO.reset(token)
-    return search.outcome()
+    outcome = search.outcome()
+    return outcome if pool.uses_all else below_listed(outcome, splits)
 
 
 #: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
@@ -122,7 +125,7 @@ class _Search:
     then its higher, can still score (``cap``: its counted bound, lowered as its cities are
     refuted or solved).  A split left unsettled by its budget is ``open``."""
 
-    def __init__(self, pool: Pool, splits: Splits, budget: Budget,
+    def __init__(self, pool: Pool, splits: Splits | ChooseSplits, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
                  floor: Value):
         self.pool, self.splits, self.budget = pool, splits, budget
@@ -249,7 +252,7 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     return pair if usable and pair.value() > value else None
 
 
-def _solve_split(pool: Pool, splits: Splits, k: int, value: Value, budget: Budget,
+def _solve_split(pool: Pool, splits: Splits | ChooseSplits, k: int, value: Value, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not

@@ -39,6 +39,7 @@ from solver.twocities.cpsat.caps import CAP_SECONDS, caps_pay, caps_within, solv
 from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.pairchoose import choose_apply
 from solver.twocities.cpsat.pairdescent import prove_pair
 from solver.twocities.cpsat.pairs import Pair, good_pair, greedy_pair
 from solver.twocities.cpsat.pairsplits import splits_apply
@@ -291,7 +292,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     splits_bound = None
     outcome = None
     left = budget.seconds_left()
-    if splits_apply(pool) and (left is None or left >= SPLITS_FROM_SECONDS):
+    if (splits_apply(pool) or choose_apply(pool)) and (left is None or left >= SPLITS_FROM_SECONDS):
         seed = start
         if deterministic_time is not None:  # the greedy pair alone: it needs no clock
             seed = _checked(pool, greedy_pair(pool), exclude, min_score)
