@@ -18,7 +18,8 @@ from solver.twocities.game.tiles import parse_tile
 from tests.test_solver_bruteforce import brute_force_best, tiny_pools, tiny_rules
 
 
-def _holds(model: cp_model.CpModel) -> bool:
+def holds(model: cp_model.CpModel) -> bool:
+    """The model holds a city (the checks' own settings)."""
     solver = cp_model.CpSolver()
     feasibility(solver.parameters, 30.0)
     code = solver.Solve(model)
@@ -43,8 +44,8 @@ def test_one_check_of_a_totals_splits_holds_a_city_exactly_when_one_split_does(
     space = _Space(values, values.caps(), pool)
     cm = run._model_of(space)
     for total, found in _levels(pool, 6):
-        alone = [_holds(run._split_model(_Task(space, [s], total), cm)) for s in found]
-        together = _holds(run._split_model(_Task(space, found, total), cm))
+        alone = [holds(run._split_model(_Task(space, [s], total), cm)) for s in found]
+        together = holds(run._split_model(_Task(space, found, total), cm))
         assert together == any(alone), (total, found, alone)
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ortools.sat.python import cp_model
 
 import solver.twocities.cpsat.descent as descent_module
-from solver.common.sat import Budget, feasibility
+from solver.common.sat import Budget
 from solver.twocities.cpsat.descent import _Descent, _Space, _Task
 from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.cpsat.values import city_values, splits
@@ -19,6 +18,7 @@ from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
+from tests.test_solver_batch import holds
 from tests.test_solver_bruteforce import brute_force_best
 
 #: A 4x4 square around a small mat with a bridge (four positions), tiles to fill it.
@@ -31,14 +31,6 @@ def _pool(tokens: list[str]) -> Pool:
     tiles = tuple(parse_tile(t) for t in tokens)
     return Pool(rules, (parse_mat(MAT),), tiles,
                 Context((3,), (District(frozenset({"shop", "office"}), (9, 3), (3,)),)))
-
-
-def _holds(model: cp_model.CpModel) -> bool:
-    solver = cp_model.CpSolver()
-    feasibility(solver.parameters, 30.0)
-    code = solver.Solve(model)
-    assert code in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
-    return code != cp_model.INFEASIBLE
 
 
 def test_the_cases_hold_a_city_exactly_when_the_check_does() -> None:
@@ -54,13 +46,13 @@ def test_the_cases_hold_a_city_exactly_when_the_check_does() -> None:
     asked = 0
     for total in range(top, top - 6, -1):
         for split in splits(values.values, values.caps(), total)[:2]:
-            whole = _holds(run._split_model(_Task(space, [split], total), cm))
+            whole = holds(run._split_model(_Task(space, [split], total), cm))
             for n in (2, 3):
                 held = []
                 for k in range(n):
                     model = run._split_model(_Task(space, [split], total), cm)
                     model.AddBoolOr([o.lit for o in cm.grids[0].offsets[k::n]])
-                    held.append(_holds(model))
+                    held.append(holds(model))
                 assert any(held) == whole, (total, split, n, held)
             asked += 1
     assert asked

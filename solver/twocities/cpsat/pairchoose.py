@@ -25,14 +25,17 @@ many candidates or splits to list (``MOST_CANDIDATES``, ``MOST_SPLITS``) raise
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import TypeVar
 
 import numpy as np
 
 from solver.twocities.cpsat.compositions import Compositions, TooManyCompositions, _choices
-from solver.twocities.cpsat.pairsplits import Value, rivals_never_help, shared_districts
+from solver.twocities.cpsat.pairsplits import (
+    SplitBounds,
+    rivals_never_help,
+    shared_districts,
+)
 from solver.twocities.cpsat.values import factory_value
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool
@@ -56,7 +59,7 @@ def choose_apply(pool: Pool) -> bool:
             and rivals_never_help(pool))
 
 
-class ChooseSplits:
+class ChooseSplits(SplitBounds):
     """The splits of a choose pool whose lower city can reach ``floor`` (module doc), best
     first; the same interface as ``pairsplits.Splits``.  ``listed_from``: the floor actually
     listed, above ``floor`` when more splits reach ``floor`` than ``MOST_CANDIDATES`` and
@@ -197,19 +200,6 @@ class ChooseSplits:
             out_a.append(part[x])
             out_b.append(second[y])
         return np.concatenate(out_a), np.concatenate(out_b)
-
-    def __len__(self) -> int:
-        return len(self.low)
-
-    def higher(self, k: np.ndarray | int, low: np.ndarray | int) -> np.ndarray | int:
-        """The most the higher city of split ``k`` scores when the lower scores ``low``."""
-        return np.minimum(self.most[k], self.sums[k] - low)
-
-    def bound(self, k: int) -> Value:
-        return int(self.low[k]), int(self.high[k])
-
-    def best_first(self) -> Iterator[int]:
-        return iter(self.order.tolist())
 
     def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         """The pool's own tiles each city of split ``k`` takes (the rest stay unused)."""

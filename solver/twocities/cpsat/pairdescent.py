@@ -54,7 +54,7 @@ from solver.twocities.cpsat.model import build_model
 from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
 from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.pairsplits import Splits, Value
+from solver.twocities.cpsat.pairsplits import SplitBounds, Splits, Value
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
@@ -125,7 +125,7 @@ class _Search:
     then its higher, can still score (``cap``: its counted bound, lowered as its cities are
     refuted or solved).  A split left unsettled by its budget is ``open``."""
 
-    def __init__(self, pool: Pool, splits: Splits | ChooseSplits, budget: Budget,
+    def __init__(self, pool: Pool, splits: SplitBounds, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
                  floor: Value):
         self.pool, self.splits, self.budget = pool, splits, budget
@@ -252,7 +252,7 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     return pair if usable and pair.value() > value else None
 
 
-def _solve_split(pool: Pool, splits: Splits | ChooseSplits, k: int, value: Value, budget: Budget,
+def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
                  ) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not

@@ -52,7 +52,38 @@ def rivals_never_help(pool: Pool) -> bool:
                for d in pool.context.districts for s in range(top + 1) for o in range(top + 1))
 
 
-class Splits:
+class SplitBounds:
+    """What the pair search reads of a set of splits: each split's bound (lower, higher) in
+    ``low`` and ``high``, the most the two cities' scores add up to (``sums``) and the higher
+    city's most (``most``), and ``order``, best bound first.  ``Splits`` (every tile taken)
+    and ``pairchoose.ChooseSplits`` (tiles to spare) fill them."""
+
+    low: np.ndarray
+    high: np.ndarray
+    sums: np.ndarray
+    most: np.ndarray
+    order: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.low)
+
+    def higher(self, k: np.ndarray | int, low: np.ndarray | int) -> np.ndarray | int:
+        """The most the higher city of split ``k`` scores when the lower scores ``low``: a
+        bound on the higher city only when compared with the lower first."""
+        return np.minimum(self.most[k], self.sums[k] - low)
+
+    def bound(self, k: int) -> Value:
+        return int(self.low[k]), int(self.high[k])
+
+    def best_first(self) -> Iterator[int]:
+        return iter(self.order.tolist())
+
+    def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """The pool's own tiles each city of split ``k`` takes."""
+        raise NotImplementedError
+
+
+class Splits(SplitBounds):
     """Every split of a pool's tiles with its bound (module doc, step 1), best first."""
 
     def __init__(self, pool: Pool):
@@ -95,20 +126,6 @@ class Splits:
         self.low = np.minimum(np.minimum(a, b), self.sums // 2)
         self.high = self.higher(np.arange(len(a)), self.low)
         self.order = np.lexsort((-self.high, -self.low))
-
-    def __len__(self) -> int:
-        return len(self.low)
-
-    def higher(self, k: np.ndarray | int, low: np.ndarray | int) -> np.ndarray | int:
-        """The most the higher city of split ``k`` scores when the lower scores ``low``: a
-        bound on the higher city only when compared with the lower first."""
-        return np.minimum(self.most[k], self.sums[k] - low)
-
-    def bound(self, k: int) -> Value:
-        return int(self.low[k]), int(self.high[k])
-
-    def best_first(self) -> Iterator[int]:
-        return iter(self.order.tolist())
 
     def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         """The pool's own tiles each city of split ``k`` takes."""
