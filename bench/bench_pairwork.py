@@ -1,0 +1,86 @@
+"""Where a pair proof spends its work (a script, not a test): ``prove_pair`` on one pool of
+a ``bench_solver`` pair suite, one worker, a deterministic budget, with CP-SAT's work summed
+by the kind of solve the split search asked for (``pairdescent``: ``_city`` a city alone,
+``_reach`` a level's short check, ``_by_standings`` a split's district standings, ``_joint``
+the two cities together; a kind called from within another is counted under both, its path
+joined by ``/``).  Work units, not seconds, so the machine's load does not count.
+
+    python bench/bench_pairwork.py --seed 1 --work 100
+    python bench/bench_pairwork.py --suite pair-choose --seed 0 --work 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_solver import random_pool  # noqa: E402
+
+from solver.common.sat import Budget  # noqa: E402
+from solver.twocities.cpsat import pairdescent  # noqa: E402
+
+KINDS = ("_solve_split", "_by_standings", "_city", "_reach", "_joint")
+
+
+class Tally:
+    """Calls, work units and seconds per path of kinds (``_solve_split/_city``)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+        self.stack: list[str] = []
+
+    def wrap(self, name: str, f: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kw: Any) -> Any:
+            budget = next(a for a in (*args, *kw.values()) if isinstance(a, Budget))
+            used, start = budget.used, time.monotonic()
+            self.stack.append(name)
+            try:
+                out = f(*args, **kw)
+            finally:
+                path = "/".join(self.stack)
+                self.stack.pop()
+            row = self.rows[path]
+            row[0] += 1
+            row[1] += budget.used - used
+            row[2] += time.monotonic() - start
+            status = getattr(out, "status", None)
+            if status is not None:  # a city's answer: optimal, infeasible or unknown
+                by_status = self.rows[f"{path}:{status.value}"]
+                by_status[0] += 1
+                by_status[1] += budget.used - used
+                by_status[2] += time.monotonic() - start
+            return out
+        return counted
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", choices=("pair", "pair-choose"), default="pair")
+    parser.add_argument("--seed", type=int, default=1, help="the suite's pool number")
+    parser.add_argument("--work", type=float, default=100.0, help="deterministic budget")
+    args = parser.parse_args(argv)
+    pool = random_pool(args.suite, args.seed)
+    tally = Tally()
+    for name in KINDS:
+        setattr(pairdescent, name, tally.wrap(name, getattr(pairdescent, name)))
+    start = time.monotonic()
+    out = pairdescent.prove_pair(pool, Budget.start(None, args.work), workers=1)
+    pair = out.best.value() if out.best is not None else None
+    print(f"{args.suite} pool {args.seed}, {args.work:g} work units, one worker: pair {pair}, "
+          f"proven {out.proven}, bound {out.bound}, splits solved {out.splits_solved}, "
+          f"{time.monotonic() - start:.1f} s")
+    print(f"{'kind of solve':50s} {'calls':>6s} {'work':>8s} {'seconds':>8s}")
+    for path, (calls, work, seconds) in sorted(tally.rows.items()):
+        print(f"{path:50s} {calls:6d} {work:8.2f} {seconds:8.1f}")
+
+
+if __name__ == "__main__":
+    main()
