@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import solver.twocities.cpsat.descent as descent_module
+import solver.twocities.cpsat.answers as answers_module
 from solver.common.sat import Budget
 from solver.twocities.cpsat.descent import descend
 from solver.twocities.cpsat.solve import solve_pool
@@ -56,7 +56,7 @@ def test_a_split_whose_city_legal_play_cannot_build_is_searched_again(
         return ["refused by the test"] if calls["n"] == 1 else check_buildable(
             city, pool_, placed, which=which)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(descent_module, "check_buildable", refuse_the_first)
+    monkeypatch.setattr(answers_module, "check_buildable", refuse_the_first)
     result = solve_pool(pool, time_limit=30, workers=1, caps=True)
     assert calls["n"] >= 2
     assert (result.status, result.score) == ("optimal", best)

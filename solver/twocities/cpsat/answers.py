@@ -10,7 +10,7 @@ of the model's literals (a solve can start from them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model
@@ -23,6 +23,7 @@ from solver.twocities.game.layout import empty_city, mat_position
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
 from solver.twocities.game.vocab import DISTRICT, PARK, SHOP
+from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import Score, score_city
 
 
@@ -95,6 +96,29 @@ def forbid_assignment(model: cp_model.CpModel, solver: Any, grid: CityGrid) -> N
     lits += [lit for per in grid.duplex.values() for lit in per.values()
              if solver.BooleanValue(lit)]
     model.AddBoolOr([lit.Not() for lit in lits])
+
+
+def buildable_city(solve: Callable[[], int], solver: Any, cm: CityModel,
+                   model: cp_model.CpModel, pool: Pool, exhausted: Callable[[], bool]
+                   ) -> tuple[Status, Answer | None]:
+    """A city of ``model`` (one city: ``cm``'s first grid) that legal play can build: each
+    answer the rules engine refuses is forbidden and ``solve`` (which solves ``model`` with
+    ``solver`` and counts its work) asked again.  (optimal, the city re-scored), infeasible,
+    or unknown: the limits ran out first, or ``exhausted`` says so between answers."""
+    grid = cm.grids[0]
+    while True:
+        code = solve()
+        if code == cp_model.INFEASIBLE:
+            return Status.INFEASIBLE, None
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Status.UNKNOWN, None
+        city, placed = read_city(solver, grid, pool)
+        if not check_buildable(city, pool, placed):
+            scored = rescore(solver, cm, 0, city, pool, Status.FEASIBLE)
+            return Status.OPTIMAL, Answer(city, placed, scored)
+        forbid_assignment(model, solver, grid)  # legal play cannot build it: another
+        if exhausted():
+            return Status.UNKNOWN, None
 
 
 def exclude_layouts(model: cp_model.CpModel, grids: Sequence[CityGrid],

@@ -52,10 +52,8 @@ from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
     Answer,
     ModelMismatch,
+    buildable_city,
     exclude_layouts,
-    forbid_assignment,
-    read_city,
-    rescore,
 )
 from solver.twocities.cpsat.compositions import Compositions
 from solver.twocities.cpsat.model import CityModel, build_model
@@ -63,7 +61,6 @@ from solver.twocities.cpsat.model.tables import as_var
 from solver.twocities.cpsat.values import CityValues, city_values, splits
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-from solver.twocities.rules.buildable import check_buildable
 
 #: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
 MOST_MODELS = 256
@@ -277,7 +274,8 @@ class _Descent:
             model.AddBoolOr(positions)
         solver = task.solver
         assert solver is not None
-        while True:
+
+        def solve() -> int:
             with self.lock:
                 feasibility(solver.parameters, self.budget.seconds_left())
                 work = self.budget.work_left()
@@ -286,18 +284,9 @@ class _Descent:
             code = solver.Solve(model)
             with self.lock:
                 self.budget.spend(solver.deterministic_time)
-            if code == cp_model.INFEASIBLE:
-                return Status.INFEASIBLE, None
-            if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return Status.UNKNOWN, None
-            grid = cm.grids[0]
-            city, placed = read_city(solver, grid, pool)
-            if not check_buildable(city, pool, placed):
-                scored = rescore(solver, cm, 0, city, pool, Status.FEASIBLE)
-                return Status.OPTIMAL, Answer(city, placed, scored)
-            forbid_assignment(model, solver, grid)  # legal play cannot build it: another
-            if self.budget.exhausted():
-                return Status.UNKNOWN, None
+            return code
+
+        return buildable_city(solve, solver, cm, model, pool, self.budget.exhausted)
 
     @staticmethod
     def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:

@@ -43,6 +43,7 @@ from solver.common.sat import Budget, configure, feasibility
 from solver.common.status import Status
 from solver.twocities.cpsat.answers import (
     Answer,
+    buildable_city,
     exclude_layouts,
     forbid_assignment,
     layout_literals,
@@ -370,18 +371,13 @@ def _reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
     work = _work(budget, REACH_WORK)
     if work is not None:
         solver.parameters.max_deterministic_time = work
-    while True:
+
+    def solve() -> int:
         code = solver.Solve(cm.model)
         budget.spend(solver.deterministic_time)
-        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
-        city, placed = read_city(solver, cm.grids[0], alone)
-        if not check_buildable(city, alone, placed):
-            scored = rescore_city(solver, cm, 0, city, alone, Status.FEASIBLE)
-            return Answer(city, placed, scored)
-        forbid_assignment(cm.model, solver, cm.grids[0])
-        if budget.exhausted():
-            return None
+        return code
+
+    return buildable_city(solve, solver, cm, cm.model, alone, budget.exhausted)[1]
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
