@@ -18,8 +18,10 @@ it.  So, for a *floor* L (the best pair's lower score, or the least the caller a
    the first is listed.
 
 A split left out cannot beat the floor, so settling the splits listed settles the pool.  Too
-many candidates or splits to list (``MOST_CANDIDATES``, ``MOST_SPLITS``) raise
-``TooManyCompositions``: the pair is left to the full model, as before.
+many candidates or splits to list (``MOST_CANDIDATES``, ``MOST_SPLITS``) raise the floor
+listed instead (``listed_from``; ``below_listed`` says what the search's answer then proves);
+more compositions than ``MOST_LISTED`` raise ``TooManyCompositions``, and the pair is left to
+the full model.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ import numpy as np
 from solver.twocities.cpsat.compositions import Compositions, TooManyCompositions, _choices
 from solver.twocities.cpsat.pairsplits import (
     SplitBounds,
+    district_tables,
+    pair_bounds,
+    ranked_factories,
     rivals_never_help,
-    shared_districts,
 )
-from solver.twocities.cpsat.values import factory_value
-from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
 from solver.twocities.game.vocab import FACTORY
@@ -80,9 +82,7 @@ class ChooseSplits(SplitBounds):
         every = self.supply @ adds
         f = comps.slots.index(FACTORY)
         most = int(every[f])
-        self.ranked = np.array([[factory_value(k, Context((*pool.context.rival_factories, o)),
-                                               pool.rules) for o in range(most + 1)]
-                                for k in range(most + 1)], dtype=np.int64)
+        self.ranked = ranked_factories(pool, most)
         t_factory = comps.t_factory[:most + 1]
         self.slack = max(0, int((self.ranked - t_factory[:, None]).max()))
         rows, counts, bounds = self._candidates(singles, duplexes, adds)
@@ -135,22 +135,17 @@ class ChooseSplits(SplitBounds):
         listed whole)."""
         comps, pool = self.comps, self.pool
         same_mats = pool.mats[0] == pool.mats[1]
-        shared = [(comps.slots.index(f"D{i}"), table, pair) for i, (table, pair)
-                  in enumerate(zip(comps.t_district, shared_districts(pool, comps, every),
-                                   strict=True))]
+        shared = district_tables(pool, comps, every)
         key_cols = [f, *(d for d, _, _ in shared)]
         keys, which = np.unique(np.column_stack([bounds, counts[:, key_cols]]), axis=0,
                                 return_inverse=True)
         which = which.reshape(-1)
         members = [np.flatnonzero(which == k) for k in range(len(keys))]
-        kb, kc = keys[:, 0], keys[:, 1:]
-        fa, fb = kc[:, None, 0], kc[None, :, 0]
-        a = kb[:, None] - comps.t_factory[fa] + self.ranked[fa, fb]
-        b = kb[None, :] - comps.t_factory[fb] + self.ranked[fb, fa]
-        both = a + b
-        for j, (_, table, pair) in enumerate(shared, start=1):
-            da, db = kc[:, None, j], kc[None, :, j]
-            both = both + pair[da, db] - table[da] - table[db]
+        kb = keys[:, 0]
+        kc = np.zeros((len(keys), counts.shape[1]), dtype=np.int64)  # a key's counts it reads
+        kc[:, key_cols] = keys[:, 1:]
+        a, b, both = pair_bounds(comps, self.ranked, shared, kb[:, None], kb[None, :],
+                                 kc[:, None, :], kc[None, :, :])
         low = np.minimum(np.minimum(a, b), both // 2)
         if same_mats:
             low = np.where(np.arange(len(keys))[:, None] <= np.arange(len(keys))[None, :],
@@ -174,14 +169,8 @@ class ChooseSplits(SplitBounds):
         ka, kb_ = which[ia], which[ib]
         self.pairs = np.stack([ia, ib], axis=1)
         self.rows = rows
-        self.bounds = np.stack([a[ka, kb_], b[ka, kb_]], axis=1)
-        self.factories = np.stack([counts[ia, f], counts[ib, f]], axis=1)
-        #: the most the two cities' scores add up to, and the higher city's most
-        self.sums = both[ka, kb_]
-        self.most = np.maximum(self.bounds[:, 0], self.bounds[:, 1])
-        self.low = low[ka, kb_]
-        self.high = self.higher(np.arange(len(ia)), self.low)
-        self.order = np.lexsort((-self.high, -self.low))
+        self._settle(a[ka, kb_], b[ka, kb_], both[ka, kb_],
+                     np.stack([counts[ia, f], counts[ib, f]], axis=1))
 
     def _fits(self, rows: np.ndarray, first: np.ndarray, second: np.ndarray, same: bool
               ) -> tuple[np.ndarray, np.ndarray]:

@@ -13,6 +13,7 @@ city first, then the higher.  numpy bounds every split at once.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -52,17 +53,29 @@ def rivals_never_help(pool: Pool) -> bool:
                for d in pool.context.districts for s in range(top + 1) for o in range(top + 1))
 
 
-class SplitBounds:
+class SplitBounds(ABC):
     """What the pair search reads of a set of splits: each split's bound (lower, higher) in
     ``low`` and ``high``, the most the two cities' scores add up to (``sums``) and the higher
     city's most (``most``), and ``order``, best bound first.  ``Splits`` (every tile taken)
     and ``pairchoose.ChooseSplits`` (tiles to spare) fill them."""
 
+    bounds: np.ndarray
+    factories: np.ndarray
     low: np.ndarray
     high: np.ndarray
     sums: np.ndarray
     most: np.ndarray
     order: np.ndarray
+
+    def _settle(self, a: np.ndarray, b: np.ndarray, sums: np.ndarray,
+                factories: np.ndarray) -> None:
+        """Each split's bounds from its two cities' (``a``, ``b``) and their sum's: the
+        lower city scores at most half the sum."""
+        self.bounds, self.factories = np.stack([a, b], axis=1), factories
+        self.sums, self.most = sums, np.maximum(a, b)
+        self.low = np.minimum(np.minimum(a, b), sums // 2)
+        self.high = self.higher(np.arange(len(a)), self.low)
+        self.order = np.lexsort((-self.high, -self.low))
 
     def __len__(self) -> int:
         return len(self.low)
@@ -78,9 +91,9 @@ class SplitBounds:
     def best_first(self) -> Iterator[int]:
         return iter(self.order.tolist())
 
+    @abstractmethod
     def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         """The pool's own tiles each city of split ``k`` takes."""
-        raise NotImplementedError
 
 
 class Splits(SplitBounds):
@@ -98,34 +111,21 @@ class Splits(SplitBounds):
         supply_d = np.array([n for _, n, _ in comps.duplex_items], dtype=np.int64)
         every = supply_s @ adds_s + supply_d @ adds_d  # no fixed tiles in a pair
         singles = comps.rows_s @ adds_s
-        most = int(every[f])
-        ranked = np.array([[factory_value(k, Context((*pool.context.rival_factories, o)),
-                                          pool.rules) for o in range(most + 1)]
-                           for k in range(most + 1)], dtype=np.int64)
-        shared_tables = [(comps.slots.index(f"D{i}"), table, pair) for i, (table, pair)
-                         in enumerate(zip(comps.t_district, shared_districts(pool, comps, every),
-                                          strict=True))]
+        ranked = ranked_factories(pool, int(every[f]))
+        shared = district_tables(pool, comps, every)
         firsts, seconds, factories, sums = [], [], [], []
         for d_row, bounds in zip(comps.rows_d, comps.bounds, strict=True):
             mine = singles + d_row @ adds_d
             theirs = every - mine
             fa, fb = mine[:, f], theirs[:, f]
-            firsts.append(bounds - comps.t_factory[fa] + ranked[fa, fb])
-            seconds.append(comps.bounds_of(theirs) - comps.t_factory[fb] + ranked[fb, fa])
+            a, b, both = pair_bounds(comps, ranked, shared, bounds, comps.bounds_of(theirs),
+                                     mine, theirs)
+            firsts.append(a)
+            seconds.append(b)
+            sums.append(both)
             factories.append(np.stack([fa, fb], axis=1))
-            shared = 0
-            for d, table, pair in shared_tables:
-                shared = (shared + pair[mine[:, d], theirs[:, d]] - table[mine[:, d]]
-                          - table[theirs[:, d]])
-            sums.append(firsts[-1] + seconds[-1] + shared)
-        a, b = np.concatenate(firsts), np.concatenate(seconds)
-        self.bounds = np.stack([a, b], axis=1)
-        self.factories = np.concatenate(factories)
-        #: the most the two cities' scores add up to, and the higher city's most
-        self.sums, self.most = np.concatenate(sums), np.maximum(a, b)
-        self.low = np.minimum(np.minimum(a, b), self.sums // 2)
-        self.high = self.higher(np.arange(len(a)), self.low)
-        self.order = np.lexsort((-self.high, -self.low))
+        self._settle(np.concatenate(firsts), np.concatenate(seconds), np.concatenate(sums),
+                     np.concatenate(factories))
 
     def tiles(self, k: int) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         """The pool's own tiles each city of split ``k`` takes."""
@@ -145,6 +145,40 @@ class Splits(SplitBounds):
             else:
                 b.append(tile)
         return tuple(a), tuple(b)
+
+
+def ranked_factories(pool: Pool, most: int) -> np.ndarray:
+    """``[k, o]``: a city's factory points with ``k`` factories, ranked against the rivals
+    and the other city's ``o``."""
+    return np.array([[factory_value(k, Context((*pool.context.rival_factories, o)), pool.rules)
+                      for o in range(most + 1)] for k in range(most + 1)], dtype=np.int64)
+
+
+def district_tables(pool: Pool, comps: Compositions, every: np.ndarray
+                    ) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """For each district: its slot in the counts, one city's points by its tiles of the
+    district's types, and the two cities' together (``shared_districts``)."""
+    return [(comps.slots.index(f"D{i}"), table, pair) for i, (table, pair)
+            in enumerate(zip(comps.t_district, shared_districts(pool, comps, every),
+                             strict=True))]
+
+
+def pair_bounds(comps: Compositions, ranked: np.ndarray,
+                shared: list[tuple[int, np.ndarray, np.ndarray]], bound_a: np.ndarray,
+                bound_b: np.ndarray, counts_a: np.ndarray, counts_b: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two cities' bounds in a split and their sum's, from each composition's bound and
+    counts (arrays that broadcast): factories ranked against each other as well as the
+    rivals, districts shared (module doc)."""
+    f = comps.slots.index(FACTORY)
+    fa, fb = counts_a[..., f], counts_b[..., f]
+    a = bound_a - comps.t_factory[fa] + ranked[fa, fb]
+    b = bound_b - comps.t_factory[fb] + ranked[fb, fa]
+    both = a + b
+    for d, table, pair in shared:
+        da, db = counts_a[..., d], counts_b[..., d]
+        both = both + pair[da, db] - table[da] - table[db]
+    return a, b, both
 
 
 def shared_districts(pool: Pool, comps: Compositions, every: np.ndarray) -> list[np.ndarray]:
