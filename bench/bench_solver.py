@@ -47,8 +47,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.twocities.cpsat import solve as solving  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pair, solve_pool  # noqa: E402
+from solver.twocities.cpsat import pairsolve  # noqa: E402
+from solver.twocities.cpsat.pairsolve import solve_pair  # noqa: E402
+from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import Components, load_components  # noqa: E402
 from solver.twocities.game.pool import Pool, load_pool, pool_from_json  # noqa: E402
 
@@ -145,7 +146,7 @@ def _solve_pair(pool: Pool, time_limit: float, workers: int, config: str,
                 first: list[float], start: float) -> Any:
     """``solve_pair``, noting in ``first`` when its first pair was known: the quick pair
     (timed as it is handed to the full model) or the full model's first report."""
-    quick = solving._quick_pair
+    quick = pairsolve._quick_pair
 
     def timed(*args: Any, **kw: Any) -> Any:
         found = quick(*args, **kw)
@@ -158,13 +159,13 @@ def _solve_pair(pool: Pool, time_limit: float, workers: int, config: str,
             first.append(time.monotonic() - start)
 
     if config == "full-model":
-        solving._quick_pair = lambda *args, **kw: None  # type: ignore[assignment]
+        pairsolve._quick_pair = lambda *args, **kw: None  # type: ignore[assignment]
     else:
-        solving._quick_pair = timed  # type: ignore[assignment]
+        pairsolve._quick_pair = timed  # type: ignore[assignment]
     try:
         result = solve_pair(pool, time_limit=time_limit, workers=workers, progress=progress)
     finally:
-        solving._quick_pair = quick  # type: ignore[assignment]
+        pairsolve._quick_pair = quick  # type: ignore[assignment]
     if result.score is not None and not first:  # found only as the solve returned
         first.append(time.monotonic() - start)
     return result

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import solver.twocities.cpsat.solve as solve_module
+import solver.twocities.cpsat.fullmodel as fullmodel_module
 from cli import app
 from solver.common.errors import CitiesError
 from solver.common.sat import configure
-from solver.twocities.cpsat.solve import box_pool, solve_pool
+from solver.twocities.cpsat.box import box_pool
+from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.pool import load_pool, pool_from_json
 from solver.twocities.rules.buildable import check_buildable
@@ -86,8 +87,8 @@ def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.Mo
         if calls["configured"] > 1:
             params.max_deterministic_time = 1e-9  # too little to find any city
 
-    monkeypatch.setattr(solve_module, "check_buildable", first_city_only)
-    monkeypatch.setattr(solve_module, "configure", no_time_again)
+    monkeypatch.setattr(fullmodel_module, "check_buildable", first_city_only)
+    monkeypatch.setattr(fullmodel_module, "configure", no_time_again)
     pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 6 + ["S"] * 6 + ["F|O", "P/H"]})
     result = solve_pool(pool, time_limit=30, workers=1, descent=False)
     assert calls["configured"] == 2  # the solve again ran, and found nothing

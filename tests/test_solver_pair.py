@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from solver.twocities.cpsat.pairs import Pair, climb, good_pair, greedy_pair
-from solver.twocities.cpsat.solve import solve_pair
+from solver.twocities.cpsat.pairsolve import solve_pair
 from solver.twocities.game.city import Context, District, city_from_json
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool

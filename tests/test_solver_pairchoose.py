@@ -15,7 +15,7 @@ from solver.twocities.cpsat import pairchoose
 from solver.twocities.cpsat.compositions import TooManyCompositions
 from solver.twocities.cpsat.pairchoose import ChooseSplits, choose_apply
 from solver.twocities.cpsat.pairdescent import prove_pair
-from solver.twocities.cpsat.solve import solve_pair
+from solver.twocities.cpsat.pairsolve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile

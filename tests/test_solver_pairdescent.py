@@ -23,8 +23,8 @@ from solver.twocities.cpsat.pairranks import (
     refuted,
     standing_district,
 )
+from solver.twocities.cpsat.pairsolve import solve_pair
 from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
-from solver.twocities.cpsat.solve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
