@@ -72,8 +72,8 @@ MOST_BATCHED = 16
 #: of the 50 standard pools are proven by their first check (a city at the tiles' own bound)
 #: and the caps lowered that bound on 4; solving them first held the second case of that
 #: check back by the caps' 0.2-0.4 s.  With the caps after the first check, the standard
-#: suite's median fell from 0.97 to 0.84 s and the CPU every thread spent from 0.75 to 0.64 s
-#: a pool (``bench/bench_refine.py --when``, load average about 4).
+#: suite's median was 6-13 % lower and the CPU of every thread 11-15 % lower a pool, the
+#: tail unchanged (three A/B runs on a loaded machine, ``bench/bench_refine.py --when``).
 REFINE_FIRST = False
 
 
@@ -189,7 +189,7 @@ class _Descent:
     def work(self, refine: Callable | None) -> None:
         """Take checks until the descent settles; ``refine`` (one thread's) runs after that
         thread's first check, so the top total's cases start on every thread at once and a
-        pool whose first check holds its best city never solves a cap (``REFINE_FIRST``:
+        pool whose first check holds its best city seldom solves a cap (``REFINE_FIRST``:
         the caps first, as it was)."""
         try:
             if refine is not None and REFINE_FIRST:
