@@ -3,7 +3,8 @@ process (shared by the A/B scripts, not a script itself).
 
 Each pool is solved twice, the order alternating pool by pool so both settings see the same
 machine load: ``before`` and ``now`` (as ``cities solve`` runs).  Both must agree on every
-proven score; one summary line per setting follows.
+proven score; a summary per setting follows: wall seconds, and the CPU seconds of every
+thread (the work a loaded machine has to fit in, less sensitive to the load than the wall).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver import random_pool, summary  # noqa: E402
+from bench_solver import percentile, random_pool, summary  # noqa: E402
 
 from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
@@ -41,13 +42,14 @@ def run_ab(description: str, configure: Callable[[str], None],
         pool = random_pool(args.suite, seed, comps)
         for config in ("before", "now") if seed % 2 else ("now", "before"):
             configure(config)
-            start = time.monotonic()
+            start, cpu = time.monotonic(), time.process_time()
             result = solve_pool(pool, time_limit=args.time_limit, workers=args.workers)
-            seconds = time.monotonic() - start
+            seconds, cpu = time.monotonic() - start, time.process_time() - cpu
             rows[config].append({"seed": seed, "status": result.status, "score": result.score,
-                                 "bound": result.bound, "seconds": round(seconds, 3)})
+                                 "bound": result.bound, "seconds": round(seconds, 3),
+                                 "cpu": round(cpu, 3)})
             print(f"  {args.suite} {seed} {config}: {result.status} {result.score}/"
-                  f"{result.bound} {seconds:.2f}s", file=sys.stderr, flush=True)
+                  f"{result.bound} {seconds:.2f}s (cpu {cpu:.2f}s)", file=sys.stderr, flush=True)
     configure("now")
     for before, now in zip(rows["before"], rows["now"], strict=True):
         if before["status"] == now["status"] == "optimal" and before["score"] != now["score"]:
@@ -59,3 +61,6 @@ def run_ab(description: str, configure: Callable[[str], None],
               f"p90 {r['p90_s']:.2f}  p95 {r['p95_s']:.2f}  max {r['max_s']:.2f}  "
               f"mean {r['mean_s']:.2f}  (s; time limit {args.time_limit:g} s, "
               f"{args.workers} workers)")
+        cpu = [row["cpu"] for row in found]
+        print(f"{'':<7} cpu (every thread) median {percentile(cpu, 0.5):.2f}  "
+              f"p95 {percentile(cpu, 0.95):.2f}  sum {sum(cpu):.1f}")

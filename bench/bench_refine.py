@@ -6,7 +6,11 @@ pool by pool so both see the same machine load: ``before`` (every category cap s
 the first checks, ``caps.SOLVED``) and ``now`` (``caps.REFINED``, as ``cities solve`` runs
 with two workers).  Both must agree on every proven score.
 
-    python bench/bench_refine.py [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
+``--when``: the same caps, solved before the refining thread's first check (``before``,
+``descent.REFINE_FIRST``) or after it (``now``).
+
+    python bench/bench_refine.py [--when] [--suite standard] [--count 50] [--seed 1]
+        [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -20,13 +24,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab import run_ab  # noqa: E402
 
 from solver.twocities.cpsat import caps as caps_module  # noqa: E402
+from solver.twocities.cpsat import descent  # noqa: E402
 
 NOW = caps_module.REFINED
+FIRST = descent.REFINE_FIRST
 
 
 def _configure(config: str) -> None:
     caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
 
 
+def _configure_when(config: str) -> None:
+    descent.REFINE_FIRST = True if config == "before" else FIRST
+
+
 if __name__ == "__main__":
-    run_ab(__doc__.splitlines()[0], _configure)
+    if "--when" in sys.argv:
+        sys.argv.remove("--when")
+        run_ab(__doc__.splitlines()[0], _configure_when)
+    else:
+        run_ab(__doc__.splitlines()[0], _configure)

@@ -4,13 +4,15 @@ exhaustive optimum around a mat."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
 import pytest
 
 import solver.twocities.cpsat.descent as descent_module
 from solver.common.sat import Budget
-from solver.twocities.cpsat.descent import _Descent, _Space, _Task
+from solver.twocities.cpsat.caps import solved_caps
+from solver.twocities.cpsat.descent import _Descent, _Space, _Task, descend
 from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.cpsat.values import city_values, splits
 from solver.twocities.game.city import Context, District
@@ -81,3 +83,36 @@ def test_the_descent_by_cases_proves_the_exhaustive_optimum(tokens: list[str]) -
         assert set(cased) == {1}  # a reproducible solve asks each check whole
     finally:
         descent_module._Descent._check = real  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("tokens", TILES)
+def test_the_refining_thread_asks_a_check_before_its_caps_and_the_proof_holds(
+        tokens: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two workers, the thread that solves the refined caps takes a check first (the
+    top total's cases start on both threads), then its caps, which bound every check after;
+    the answer is the exhaustive optimum, with the caps first or after."""
+    pool = _pool(tokens)
+    best = brute_force_best(pool)
+    counted = city_values(pool).caps()
+    real = _Descent._check
+    events: dict[int, list[str]] = {}  # each thread's checks and caps, in order
+
+    def spy(self: _Descent, task: _Task) -> object:
+        events.setdefault(threading.get_ident(), []).append("check")
+        return real(self, task)
+
+    def refine(register: object) -> dict[str, int]:
+        events.setdefault(threading.get_ident(), []).append("caps")
+        return solved_caps(pool, register)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_Descent, "_check", spy)
+    for first in (False, True):
+        monkeypatch.setattr(descent_module, "REFINE_FIRST", first)
+        events.clear()
+        outcome = descend(pool, dict(counted), Budget.start(30, None), 2, refine=refine)
+        assert outcome.best is not None
+        assert (outcome.status, outcome.bound, outcome.best.score.total) == (
+            "optimal", best, best)
+        refining = [e for e in events.values() if "caps" in e]
+        if refining:  # the descent may settle before the refining thread's first check ends
+            assert refining[0].index("caps") == (0 if first else 1)

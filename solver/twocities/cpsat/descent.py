@@ -18,8 +18,9 @@ stay busy.  A city at total T makes every split of T or below moot (those checks
 what is left is refuting the splits above T.  A check may be asked as one *case* a thread
 (``_cases``: the mat's positions shared among them), so a hard check is shared too.  The
 caps may start as the tiles' own bound (``CityValues.caps``) while one thread solves the
-caps that pay for their solve (``refine``, ``caps.REFINED``): splits above a refined cap
-are refuted without a check.
+caps that pay for their solve (``refine``, ``caps.REFINED``, after that thread's first
+check): splits above a refined cap are refuted without a check, and a check running on
+one is stopped.
 
 A pool holding more tiles than its city takes is split one level further: by composition
 (``cpsat.compositions``: how many tiles of each token the city takes), each joining the
@@ -67,6 +68,13 @@ MOST_MODELS = 256
 #: The most splits of one total one check asks for at once (``_Task``): a solve on the clock
 #: checks a total's splits of one space in ``workers`` checks of at most this many each.
 MOST_BATCHED = 16
+#: Solve the refined caps before the refining thread's first check (False: after it).  35
+#: of the 50 standard pools are proven by their first check (a city at the tiles' own bound)
+#: and the caps lowered that bound on 4; solving them first held the second case of that
+#: check back by the caps' 0.2-0.4 s.  With the caps after the first check, the standard
+#: suite's median was 6-13 % lower and the CPU of every thread 11-15 % lower a pool, the
+#: tail unchanged (three A/B runs on a loaded machine, ``bench/bench_refine.py --when``).
+REFINE_FIRST = False
 
 
 @dataclass(frozen=True)
@@ -92,9 +100,9 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
     also bounds each composition by its counted caps; its ``caps`` may be empty).
     ``budget`` limits the whole descent (each check gets what is left); ``exclude`` lists
     layouts the answer must differ from and ``min_score`` the least total worth a check.
-    ``refine`` (run on one of the threads first) returns caps that may be lower than
-    ``caps``; it is handed a function that registers each CP-SAT solver it runs, so the
-    descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
+    ``refine`` (run on one of the threads after its first check) returns caps that may be
+    lower than ``caps``; it is handed a function that registers each CP-SAT solver it runs,
+    so the descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
     with too much to choose from.
     """
     run = _Descent(pool, caps, budget, exclude, min_score, progress, max(1, workers))
@@ -179,11 +187,19 @@ class _Descent:
     # --- the threads ---------------------------------------------------------------------
 
     def work(self, refine: Callable | None) -> None:
+        """Take checks until the descent settles; ``refine`` (one thread's) runs after that
+        thread's first check, so the top total's cases start on every thread at once and a
+        pool whose first check holds its best city seldom solves a cap (``REFINE_FIRST``:
+        the caps first, as it was)."""
         try:
-            if refine is not None:
+            if refine is not None and REFINE_FIRST:
                 self._refine(refine)
+                refine = None
             while (task := self._next()) is not None:
                 self._finish(task, *self._check(task))
+                if refine is not None:
+                    self._refine(refine)
+                    refine = None
         except BaseException as err:  # noqa: BLE001 - raised again by outcome()
             with self.lock:
                 self.errors.append(err)

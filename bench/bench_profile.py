@@ -1,0 +1,116 @@
+"""Where a standard pool's wall time goes as ``cities solve`` runs it (a script, not a test):
+the model's build, each cap the refining thread solves, and each check (its total and case,
+when it started, how long it took, CP-SAT's work, and the seconds presolve took before the
+search began, read from CP-SAT's log), timed by wrapping the descent's functions.
+
+    python bench/bench_profile.py [--suite standard] [--seed 1] [--count 50] [--workers 2]
+
+One line per pool (status, score, the tiles' own bound, wall seconds), then its events in
+order; a summary of the suite at the end.  Logging CP-SAT's search costs a little time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_solver import random_pool  # noqa: E402
+from ortools.sat.python import cp_model  # noqa: E402
+
+from solver.twocities.cpsat import caps, descent  # noqa: E402
+from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.values import city_values  # noqa: E402
+
+_lock = threading.Lock()
+_events: list[dict[str, Any]] = []
+_start = [0.0]
+
+
+def _record(kind: str, began: float, **what: Any) -> None:
+    with _lock:
+        _events.append({"kind": kind, "at": round(began - _start[0], 3),
+                        "s": round(time.perf_counter() - began, 3), **what})
+
+
+def _patch() -> None:
+    real_check, real_build, real_cap = (descent._Descent._check, descent.build_model,
+                                        caps.category_cap)
+    real_solve = cp_model.CpSolver.Solve
+
+    def check(self: descent._Descent, task: descent._Task) -> Any:
+        began = time.perf_counter()
+        out = real_check(self, task)
+        solver = task.solver
+        _record("check", began, total=task.total, case=f"{task.case}/{task.cases}",
+                splits=len(task.splits), status=str(out[0]),
+                work=round(solver.deterministic_time, 3) if solver else None,
+                presolve=getattr(solver, "presolve_s", None))
+        return out
+
+    def build(*args: Any, **kw: Any) -> Any:
+        began = time.perf_counter()
+        out = real_build(*args, **kw)
+        _record("build", began)
+        return out
+
+    def cap(pool: Any, name: str, **kw: Any) -> Any:
+        began = time.perf_counter()
+        out = real_cap(pool, name, **kw)
+        _record("cap", began, category=name, cap=out)
+        return out
+
+    def solve(self: cp_model.CpSolver, model: cp_model.CpModel, *args: Any) -> Any:
+        lines: list[str] = []
+        self.parameters.log_search_progress = True
+        self.parameters.log_to_stdout = False
+        self.log_callback = lines.append
+        code = real_solve(self, model, *args)
+        found = re.search(r"Starting search at ([\d.]+)s", "\n".join(lines))
+        self.presolve_s = float(found.group(1)) if found else None  # type: ignore[attr-defined]
+        return code
+
+    descent._Descent._check = check  # type: ignore[method-assign]
+    descent.build_model = build
+    caps.category_cap = cap
+    cp_model.CpSolver.Solve = solve  # type: ignore[method-assign]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--suite", default="standard", choices=("standard", "choose"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    _patch()
+    walls, builds, firsts, at_top = [], [], [], 0
+    for seed in range(args.seed, args.seed + args.count):
+        pool = random_pool(args.suite, seed)
+        _events.clear()
+        _start[0] = time.perf_counter()
+        result = solve_pool(pool, time_limit=60, workers=args.workers)
+        wall = time.perf_counter() - _start[0]
+        top = sum(city_values(pool).caps().values()) if pool.uses_all else None
+        at_top += result.score == top
+        walls.append(wall)
+        builds += [e["s"] for e in _events if e["kind"] == "build"]
+        firsts += [e["at"] for e in _events if e["kind"] == "check"][:1]
+        print(f"{args.suite} {seed}: {result.status} {result.score} (tiles' bound {top}) "
+              f"{wall:.2f} s", flush=True)
+        for e in sorted(_events, key=lambda e: e["at"]):
+            print("   ", " ".join(f"{k}={v}" for k, v in e.items()), flush=True)
+    print(f"pools {len(walls)}: wall median {statistics.median(walls):.2f} s; "
+          f"model build median {statistics.median(builds):.3f} s; first check starts at "
+          f"median {statistics.median(firsts):.3f} s; best city at the tiles' bound: {at_top}")
+
+
+if __name__ == "__main__":
+    main()
