@@ -478,33 +478,12 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         known = memo.bound(ranked) if memo is not None else None
         return known if known is not None else sum(city_values(ranked).caps().values())
 
-    def found(i: int, standings: tuple[int, ...]) -> int | None:
-        """The best a city of this side already found scores at these standings (each
-        scored with the case's tables), kept as the case's city."""
-        ranked = standing_context(alones[i].context, districts, standings, top)
-        known = [(score_city(city.with_context(ranked), pool.rules).total, key)
-                 for key, city in cities.items() if key[0] == i]
-        if i in optima:
-            known.append((score_city(optima[i][1].city.with_context(ranked), pool.rules).total,
-                          (i, (0,) * len(districts))))
-        if not known:
-            return None
-        score, key = max(known)
-        witnesses[(i, standings)] = key
-        return score
-
-    witnesses: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
     placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in optima}
     high = value[1] + 1 if need == value[0] else None
-    case = refuted(reach, len(districts), need, high, counted, found)
+    case = refuted(reach, len(districts), need, high, counted)
     if case is None:
         return None
     keys = [(i, standings) for i, standings in enumerate(case)]
-    for key in keys:  # a side a known city made: that city
-        if key not in cities and key in witnesses and witnesses[key] in placed:
-            source = witnesses[key]
-            cities[key] = cities.get(source) or optima[key[0]][1].city
-            placed[key] = placed[source]
     if not all(k in cities for k in keys):
         return True
     pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
