@@ -258,24 +258,3 @@ def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypa
         assert outcome.proven
         assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
     assert any(answered)
-
-
-def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(monkeypatch) -> None:
-    """At a level, the standings refute splits with only the weaker city's optimum known
-    (the stronger solved alone only where a case needs it), and the proof still agrees
-    with exhaustive search."""
-    early = []
-    by_standings = pairdescent._by_standings
-
-    def counted(pool, alones, optima, *args, **kw):
-        found = by_standings(pool, alones, optima, *args, **kw)
-        early.append(len(optima) == 1 and found is None)
-        return found
-
-    monkeypatch.setattr(pairdescent, "_by_standings", counted)
-    for seed in (4, 6, 7):
-        pool = tiny_pool(seed)
-        outcome = prove_pair(pool, Budget.start(60, None))
-        assert outcome.proven
-        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
-    assert any(early)

@@ -284,11 +284,6 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
             return None, True
     for i in order:
         alone = alones[i]
-        if i == order[1] and value[1] == TOP and i not in known \
-                and _by_standings(pool, alones, optima, need, value, budget, workers) is None:
-            # a level asked: the standings refute most splits at the top levels, often
-            # without the stronger city's own optimum (a long descent), so they come first
-            return None, True
         # a level asked (step 2a): the stronger city need only reach the weaker's optimum,
         # or the split's lower bound if less, worth a short check when its bound lies far
         # above (a long descent)
@@ -444,9 +439,7 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     """Whether a pair of the split may beat ``value`` once the districts rank the two
     cities against each other (``cpsat.pairranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
-    cities found in the first case where both make it (True: no such pair known).
-    ``optima``: each city's optimum alone where known (a city missing is solved alone only
-    if its standings leave a case open that needs it)."""
+    cities found in the first case where both make it (True: no such pair known)."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
     if not districts:
@@ -454,7 +447,7 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     cities: dict[tuple[int, tuple[int, ...]], City] = {}
 
     def reach(i: int, standings: tuple[int, ...]) -> int:
-        if not any(standings) and i in optima:  # ahead everywhere: the city alone
+        if not any(standings):  # ahead everywhere: the city alone
             cities[(i, standings)] = optima[i][1].city
             return optima[i][0]
         if budget.exhausted():
@@ -478,7 +471,7 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         known = memo.bound(ranked) if memo is not None else None
         return known if known is not None else sum(city_values(ranked).caps().values())
 
-    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in optima}
+    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
     high = value[1] + 1 if need == value[0] else None
     case = refuted(reach, len(districts), need, high, counted)
     if case is None:

@@ -103,6 +103,8 @@ def refuted(reach: Reach, count: int, low: int, high: int | None,
                 bounds.append(counted[(i, standings)])  # type: ignore[arg-type]
         return min(bounds) if bounds else None
 
+    for i in (0, 1):  # ahead everywhere: each city alone
+        known[(i, (AHEAD,) * count)] = reach(i, (AHEAD,) * count)
     open_cases = [(tuple(c[0] for c in case), tuple(c[1] for c in case))
                   for case in product(CASES, repeat=count)]
     while True:
