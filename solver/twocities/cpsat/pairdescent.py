@@ -13,12 +13,11 @@ optimum is the best split's best pair.  The search:
    quick).  The first level where a split holds a pair is the lower city's optimum.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
-   (``rivals_never_help``, checked before the search).  When the weaker city alone reaches
-   L, ``cpsat.pairranks`` asks the cities again at the standings (which city's region is
-   larger in each district) and refutes the split when in every case one city falls short,
-   the stronger city solved alone only where a case needs it (at a level, before its own
-   optimum); where a case holds, its cities (and each solved against the other) offer a
-   pair, and the pair model with each city's tiles fixed (``_joint``) has a short try.
+   (``rivals_never_help``, checked before the search).  When both cities alone reach L,
+   ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
+   each district) and refutes the split when in every case one city falls short; where a
+   case holds, its cities (and each solved against the other) offer a pair, and the pair
+   model with each city's tiles fixed (``_joint``) has a short try.
 4. **The higher city.** Then every split that may still beat the best pair is asked (first
    for a city above the best pair's higher one), best bound first.  **Proven** when every
    split is settled; otherwise the answer is the best pair with the highest lower-city bound
