@@ -197,6 +197,21 @@ def test_standings_refute_only_when_every_case_fails() -> None:
         expected = not any(min(s) >= low and (high is None or max(s) >= high or min(s) > low)
                            for s in beats)
         assert (refuted(reach, count, low, high) is None) == expected
+        # a bound known without a solve (at or above the case's best, or none) and the
+        # order of solves it leads to change nothing
+        slack = {st: rng.choice([None, 0, 1, 3]) for st in product(range(3), repeat=count)}
+
+        def free(i: int, standings: tuple[int, ...], slack: dict = slack,
+                 reach=reach) -> int | None:
+            extra = slack[standings]
+            return None if extra is None else reach(i, standings) + extra + i
+
+        case = refuted(reach, count, low, high, free)
+        assert (case is None) == expected
+        if case is not None:  # a case where both cities make it
+            scores = [reach(0, case[0]), reach(1, case[1])]
+            assert min(scores) >= low
+            assert high is None or max(scores) >= high or min(scores) > low
 
 
 @pytest.mark.parametrize("seed", range(3))

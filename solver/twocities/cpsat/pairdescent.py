@@ -462,9 +462,17 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
             return need - 1
         return outcome.bound if outcome.bound is not None else TOP
 
+    def counted(i: int, standings: tuple[int, ...]) -> int | None:
+        """A bound without a solve: what the memo knows, else the counted caps."""
+        ranked = replace(alones[i], context=standing_context(alones[i].context, districts,
+                                                             standings, top))
+        memo = _MEMO.get()
+        known = memo.bound(ranked) if memo is not None else None
+        return known if known is not None else sum(city_values(ranked).caps().values())
+
     placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
     high = value[1] + 1 if need == value[0] else None
-    case = refuted(reach, len(districts), need, high)
+    case = refuted(reach, len(districts), need, high, counted)
     if case is None:
         return None
     keys = [(i, standings) for i, standings in enumerate(case)]
@@ -513,6 +521,14 @@ class _Memo:
         if need >= self.refuted.get(alone, TOP + 1):
             return Outcome(Status.INFEASIBLE, None, None, {}, 0)
         return None
+
+    def bound(self, alone: Pool) -> int | None:
+        """The most a city of ``alone`` is known to score (None: nothing known)."""
+        best = self.optimum.get(alone)
+        if best is not None and best.best is not None:
+            return best.best.score.total
+        least = self.refuted.get(alone)
+        return None if least is None else least - 1
 
     def note(self, alone: Pool, need: int, outcome: Outcome) -> None:
         if outcome.status == Status.OPTIMAL and outcome.best is not None:

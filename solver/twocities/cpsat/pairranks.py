@@ -75,39 +75,63 @@ def contested(context: Context, top: int) -> list[int]:
 CASES = ((AHEAD, BEHIND), (LEVEL, LEVEL), (BEHIND, AHEAD))
 
 
-def refuted(reach: Reach, count: int, low: int, high: int | None
-            ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def refuted(reach: Reach, count: int, low: int, high: int | None,
+            free: Reach | None = None) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """No pair of the split has both cities at ``low`` or more (and one at ``high`` or more,
     or both above ``low``, when ``high`` is given), whatever each city's standing in each of
-    the ``count`` contested districts: None, else the first case where both cities can make
-    it (each city's standings).  ``reach(i, standings)``: city ``i``'s best at those
-    standings; asked for as few cases as the ones already known allow (a city standing
-    lower in a district never scores more)."""
+    the ``count`` contested districts: None, else a case where both cities can make it (each
+    city's standings).  ``reach(i, standings)``: city ``i``'s best at those standings (a
+    solve); ``free(i, standings)``: a bound on it known without one (the counted caps).
+
+    A city standing lower in a district never scores more, so a city that falls short at
+    some standings falls short at every lower one: one solve can settle many cases.  The
+    cases still open are settled a solve at a time, each time the city and standings
+    likeliest to fail (the least room above ``low``), and among those the ones whose
+    failure settles the most open cases (the highest standings): asked in the cases'
+    order instead, a city was solved at three standings one below the other, each failing
+    in turn, where the highest alone settles all three."""
     known: dict[tuple[int, tuple[int, ...]], int] = {}
+    counted: dict[tuple[int, tuple[int, ...]], int | None] = {}
 
     def most(i: int, standings: tuple[int, ...]) -> int | None:
-        """The least known bound of a case standing nowhere lower than ``standings``."""
-        bounds = [v for (j, st), v in known.items()
-                  if j == i and all(a <= b for a, b in zip(st, standings, strict=True))]
+        """The least bound known of a case standing nowhere lower than ``standings``."""
+        bounds = [v for (j, st), v in known.items() if j == i and _above(st, standings)]
+        if free is not None:
+            if (i, standings) not in counted:
+                counted[(i, standings)] = free(i, standings)
+            if counted[(i, standings)] is not None:
+                bounds.append(counted[(i, standings)])  # type: ignore[arg-type]
         return min(bounds) if bounds else None
 
-    def settle(i: int, standings: tuple[int, ...]) -> int:
-        if (i, standings) not in known:
-            known[(i, standings)] = reach(i, standings)
-        return known[(i, standings)]
+    for i in (0, 1):  # ahead everywhere: each city alone
+        known[(i, (AHEAD,) * count)] = reach(i, (AHEAD,) * count)
+    open_cases = [(tuple(c[0] for c in case), tuple(c[1] for c in case))
+                  for case in product(CASES, repeat=count)]
+    while True:
+        left = []
+        for case in open_cases:
+            if not _may_beat([most(i, st) for i, st in enumerate(case)], low, high):
+                continue  # one city falls short
+            if all((i, st) in known for i, st in enumerate(case)):
+                return case  # both cities can make it in this case
+            left.append(case)
+        if not left:
+            return None
+        open_cases = left
+        sides = {(i, case[i]) for case in left for i in (0, 1) if (i, case[i]) not in known}
+        side = min(sides, key=lambda s: (_room(most(*s), low),
+                                         -sum(_above(s[1], case[s[0]]) for case in left), s))
+        known[side] = reach(*side)
 
-    for case in product(CASES, repeat=count):
-        cases = [(0, tuple(c[0] for c in case)), (1, tuple(c[1] for c in case))]
-        if not _may_beat([most(i, st) for i, st in cases], low, high):
-            continue
-        scores: list[int | None] = [None, None]
-        for i, standings in sorted(cases, key=lambda c: most(*c) or 0):  # likelier to fail
-            scores[i] = settle(i, standings)
-            if not _may_beat(scores, low, high):
-                break
-        else:
-            return cases[0][1], cases[1][1]  # both cities can make it in this case
-    return None
+
+def _room(bound: int | None, low: int) -> float:
+    """How far a city's bound lies above ``low`` (unknown: as far as can be)."""
+    return float("inf") if bound is None else bound - low
+
+
+def _above(better: tuple[int, ...], standings: tuple[int, ...]) -> bool:
+    """Standing nowhere lower than ``standings`` in any district."""
+    return all(a <= b for a, b in zip(better, standings, strict=True))
 
 
 def _may_beat(scores: list[int | None], low: int, high: int | None) -> bool:
