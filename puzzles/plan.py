@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from solver.common.errors import CitiesError
 
 #: Bump when anything changes what a date generates (draws, kinds, budgets, rating).
-GENERATOR_VERSION = "8"
+GENERATOR_VERSION = "9"
 
 KINDS = ("full", "choose", "complete", "pair")
 KIND_TEXT = {

@@ -67,6 +67,29 @@ def test_greedy_pair_splits_the_pool() -> None:
     assert used == sorted(["P"] * 20 + ["F"] * 18 + ["O"] * 2)
 
 
+def test_greedy_pair_steps_past_a_dead_end_at_the_middle_positions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from solver.twocities.rules import greedy as greedy_module
+
+    tiles = ["P"] * 16 + ["F"] * 16 + ["P|P", "P/P", "F|O", "F/O"]
+    pool = pool_from_json({"mats": ["riverside", "canal"], "tiles": tiles})
+    middle, second = greedy_module.pair_positions(pool)[:2]
+    placed = greedy_module.greedy_at
+    tried = []
+
+    def dead_end_in_the_middle(pool_: object, spots: tuple) -> object:
+        tried.append(spots)
+        return None if spots == middle else placed(pool_, spots)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(greedy_module, "greedy_at", dead_end_in_the_middle)
+    result = greedy(pool)
+    assert tried == [middle, second]
+    assert result.score == placed(pool, second).score  # type: ignore[union-attr]
+    monkeypatch.setattr(greedy_module, "greedy_at", lambda *_: None)
+    with pytest.raises(CitiesError, match="no way to finish the two cities"):
+        greedy(pool)
+
+
 def test_rating_grows_with_the_gap_and_a_unique_optimum() -> None:
     ratings = [rate(100, g, "several").rating for g in (100, 94, 90, 86, 81, 50)]
     assert ratings == sorted(ratings) and ratings[0] == 1 and ratings[-1] == 5

@@ -168,20 +168,23 @@ class GreedyResult:
 
 
 def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
-    """The best greedy city (or pair) over the mat positions tried.
+    """The best greedy city over the mat positions tried; for a pair, the pair at the mats'
+    middle positions, or where the placer runs into a dead end there, at the first other
+    positions where it does not (``pair_positions``' order).
 
     >>> from solver.twocities.game.pool import pool_from_json
     >>> pool = pool_from_json({"mat": "riverside", "tiles": ["P"] * 16 + ["P|P", "P/P"]})
     >>> greedy(pool).score      # one park group of 20: 12 + 17
     29
     """
-    n = pool.cities
-    offsets = [_spread(mat_offsets(m, pool.rules.size), max_offsets if n == 1 else 1)
-               for m in pool.mats]
-    combos = offsets[0] if n == 1 else [(a, b) for a in offsets[0] for b in offsets[1]]
+    if pool.cities == 2:
+        for spots in pair_positions(pool):
+            if (found := greedy_at(pool, spots)) is not None:
+                return found
+        raise CitiesError("the greedy placer found no way to finish the two cities")
     best: GreedyResult | None = None
-    for combo in combos:
-        found = greedy_at(pool, (combo,) if n == 1 else combo)
+    for offset in _spread(mat_offsets(pool.mats[0], pool.rules.size), max_offsets):
+        found = greedy_at(pool, (offset,))
         if found is not None and (best is None or found.score > best.score):
             best = found
     if best is None:
