@@ -13,9 +13,14 @@ For a pool with tiles to choose and each ``--levels`` total L, it measures:
 * ``class, splits`` (``--extra K``): the compositions of bound L or more grouped so the
   tiles of a group together exceed a city by at most K, each group asked in its tiles'
   model for a city scoring exactly L whose composition and exact split (every category's
-  points) are one row of a table of the group's compositions' splits of L.
+  points) are one row of a table of the group's compositions' splits of L;
+* ``totals together`` (``--totals``): each composition of bound L or more asked its
+  splits of every total from its bound down to L in one check (at most ``--batch`` splits a
+  check, as ``descent._batch_model`` asks them) against a check a total (at most 16 splits
+  each, as the descent asks on the clock): a class of one composition's totals.
 
     python bench/bench_classes.py --suite choose --seed 7 --levels 109,108 --extra 0,2 --caps
+    python bench/bench_classes.py --suite choose --seed 7 --levels 108,107 --totals
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
 from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.descent import descend  # noqa: E402
+from solver.twocities.cpsat.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
 from solver.twocities.cpsat.model.tables import as_var  # noqa: E402
 from solver.twocities.cpsat.values import city_values, splits  # noqa: E402
@@ -152,6 +157,34 @@ def class_by_splits(choices: Compositions, level: int, extra: int,
     return len(groups), work, statuses
 
 
+def totals_together(pool: Pool, level: int, batch: int) -> tuple[float, float, int]:
+    """The work of each composition of bound ``level`` or more refuted a total at a time,
+    and all its totals from its bound down to ``level`` together; and how many checks of
+    either kind found a city."""
+    run = _Descent(pool, {}, Budget.start(None, None), (), None, None, 1)
+
+    def work(space: object, asked: list[dict[str, int]], total: int) -> tuple[float, bool]:
+        before = run.budget.used
+        _, answer = run._check(_Task(space, asked, total, solver=cp_model.CpSolver()))
+        return run.budget.used - before, answer is not None
+
+    apart = together = 0.0
+    found = 0
+    for bound in range(run.top, level - 1, -1):
+        for space in run._spaces_at(bound):
+            every = []
+            for total in range(bound, level - 1, -1):
+                asked = splits(space.values.values, space.caps, total)
+                every += asked
+                for i in range(0, len(asked), MOST_BATCHED):
+                    spent, hit = work(space, asked[i:i + MOST_BATCHED], total)
+                    apart, found = apart + spent, found + hit
+            for i in range(0, len(every), batch):
+                spent, hit = work(space, every[i:i + batch], level)
+                together, found = together + spent, found + hit
+    return apart, together, found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", default="choose", choices=("standard", "choose"))
@@ -161,6 +194,8 @@ def main() -> None:
     parser.add_argument("--caps", action="store_true", help="also the class by caps")
     parser.add_argument("--one-by-one", action="store_true", help="also the descent's work")
     parser.add_argument("--limit", type=float, default=10.0, help="work units a class solve")
+    parser.add_argument("--totals", action="store_true", help="also totals together")
+    parser.add_argument("--batch", type=int, default=128, help="splits a check, together")
     args = parser.parse_args()
     pool = random_pool(args.suite, args.seed)
     choices = Compositions(pool)
@@ -175,6 +210,10 @@ def main() -> None:
         if args.caps:
             status, spent = class_by_caps(choices, level, args.limit)
             print(f"  class, caps: {status}, {spent:.2f} units", flush=True)
+        if args.totals:
+            apart, together, found = totals_together(pool, level, args.batch)
+            print(f"  a total a check: {apart:.2f} units; totals together: {together:.2f} "
+                  f"units; {found} checks found a city", flush=True)
         for extra in (int(x) for x in args.extra.split(",") if x):
             groups, spent, statuses = class_by_splits(choices, level, extra, args.limit)
             print(f"  class, splits, extra {extra}: {groups} groups, {spent:.2f} units "
