@@ -21,15 +21,12 @@ For a pool with tiles to choose and each ``--levels`` total L, it measures:
 
     python bench/bench_classes.py --suite choose --seed 7 --levels 109,108 --extra 0,2 --caps
     python bench/bench_classes.py --suite choose --seed 7 --levels 108,107 --totals
-    python bench/bench_classes.py --suite choose --seed 1 --compare 20
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -42,17 +39,13 @@ from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
 from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
 from solver.twocities.cpsat.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
 from solver.twocities.cpsat.model.tables import as_var  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.cpsat.values import city_values, splits  # noqa: E402
 from solver.twocities.game.pool import Pool  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
-
-TOGETHER = descent.TOTALS_TOGETHER
 
 
 def open_rows(choices: Compositions, level: int) -> tuple[list[str], list[bool], np.ndarray]:
@@ -192,28 +185,6 @@ def totals_together(pool: Pool, level: int, batch: int) -> tuple[float, float, i
     return apart, together, found
 
 
-def compare_suite(suite: str, first: int, count: int, time_limit: float, workers: int) -> None:
-    """Each pool solved with a composition's totals asked together (as ``cities solve``)
-    and a total a check (``TOTALS_TOGETHER = 1``), in one process, alternating which goes
-    first; seconds and status of each, then the medians."""
-    times: dict[str, list[float]] = {"together": [], "apart": []}
-    for seed in range(first, first + count):
-        pool = random_pool(suite, seed)
-        order = ("together", "apart") if seed % 2 else ("apart", "together")
-        for way in order:
-            descent.TOTALS_TOGETHER = 1 if way == "apart" else TOGETHER
-            start = time.monotonic()
-            result = solve_pool(pool, time_limit=time_limit, workers=workers)
-            seconds = time.monotonic() - start
-            times[way].append(seconds)
-            print(f"  {suite} {seed} {way}: {result.status} {result.score}/{result.bound} "
-                  f"{seconds:.2f} s", flush=True)
-        descent.TOTALS_TOGETHER = TOGETHER
-    for way, values in times.items():
-        print(f"{way}: median {statistics.median(values):.2f} s, max {max(values):.2f} s, "
-              f"mean {statistics.fmean(values):.2f} s")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", default="choose", choices=("standard", "choose"))
@@ -225,15 +196,7 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=10.0, help="work units a class solve")
     parser.add_argument("--totals", action="store_true", help="also totals together")
     parser.add_argument("--batch", type=int, default=128, help="splits a check, together")
-    parser.add_argument("--compare", type=int, default=0,
-                        help="instead: this many pools from --seed solved with and without "
-                        "totals together (--time-limit, --workers)")
-    parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    if args.compare:
-        compare_suite(args.suite, args.seed, args.compare, args.time_limit, args.workers)
-        return
     pool = random_pool(args.suite, args.seed)
     choices = Compositions(pool)
     print(f"pool {args.suite} {args.seed}: top bound {choices.top()}", flush=True)

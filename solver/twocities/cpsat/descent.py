@@ -67,13 +67,6 @@ MOST_MODELS = 256
 #: The most splits of one total one check asks for at once (``_Task``): a solve on the clock
 #: checks a total's splits of one space in ``workers`` checks of at most this many each.
 MOST_BATCHED = 16
-#: On the clock, a composition's check asks the splits of this many totals at once (its
-#: level's and the next ones down), at most ``MOST_TOGETHER`` splits a check: presolve and
-#: search paid once where a check a total pays them at every total.  On choose pool 7 the
-#: 33 compositions of bounds 107-109, refuted at every total down to 106, took 36 units of
-#: CP-SAT work so against 69 a total at a time (``bench/bench_classes.py --totals``).
-TOTALS_TOGETHER = 4
-MOST_TOGETHER = 128
 
 
 @dataclass(frozen=True)
@@ -130,7 +123,6 @@ class _Space:
     caps: dict[str, int]
     tiles: Pool
     model: CityModel | None = None
-    asked_to: int | None = None  # the lowest total a check has asked for (several at once)
 
 
 @dataclass
@@ -226,8 +218,7 @@ class _Descent:
                 best = self.best.score.total if self.best else None
                 while self.queue:
                     task = self.queue.popleft()
-                    task.splits = [s for s in task.splits if not self._beyond(task.space, s)
-                                   and (best is None or sum(s.values()) > best)]
+                    task.splits = [s for s in task.splits if not self._beyond(task.space, s)]
                     if (best is not None and task.total <= best) or not task.splits:
                         self.open[task.total] -= 1
                         continue
@@ -238,7 +229,9 @@ class _Descent:
                     return None
                 self.level -= 1
                 self.active += self._spaces_at(self.level)
-                tasks = [t for space in self.active for t in self._tasks_of(space, best)]
+                tasks = [_Task(space, b, self.level) for space in self.active
+                         for b in self._batches(splits(space.values.values, space.caps,
+                                                       self.level))]
                 tasks = self._cases(tasks)
                 self.open[self.level] += len(tasks)
                 self.queue.extend(tasks)
@@ -327,11 +320,6 @@ class _Descent:
             self.running.remove(task)
             if answer is not None:
                 self._found(task, answer)
-                # a check of several totals: the splits above the city found are still open
-                left = [s for s in task.splits if sum(s.values()) > answer.score.total]
-                if left:
-                    self.queue.appendleft(_Task(task.space, left, task.total))
-                    self.open[task.total] += 1
             if answer is not None or status == Status.INFEASIBLE or task.moot:
                 self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
             if self._settled():
@@ -371,24 +359,6 @@ class _Descent:
             return [[s] for s in found]
         size = min(MOST_BATCHED, -(-len(found) // self.workers))
         return [found[i:i + size] for i in range(0, len(found), size)]
-
-    def _tasks_of(self, space: _Space, best: int | None) -> list[_Task]:
-        """The checks of ``space`` at the level just split: its splits of that total, or on
-        the clock for a composition the splits of ``TOTALS_TOGETHER`` totals from it down
-        (none if an earlier check asked for this total already).  A check of several totals
-        counts as open at its highest (``task.total``)."""
-        level = self.level
-        if space.asked_to is not None and space.asked_to <= level:
-            return []
-        if self.whole is not None or self.budget.work is not None:
-            return [_Task(space, b, level)
-                    for b in self._batches(splits(space.values.values, space.caps, level))]
-        low = max(level - TOTALS_TOGETHER + 1, self.floor, (best or -1) + 1)
-        space.asked_to = low
-        found = [s for total in range(level, low - 1, -1)
-                 for s in splits(space.values.values, space.caps, total)]
-        size = min(MOST_TOGETHER, max(1, -(-len(found) // self.workers)))
-        return [_Task(space, found[i:i + size], level) for i in range(0, len(found), size)]
 
     def _cases(self, tasks: list[_Task]) -> list[_Task]:
         """A total's checks of one split, on the clock with several workers, each as
