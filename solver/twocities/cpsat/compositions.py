@@ -46,6 +46,7 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.game.vocab import (
     CIVIC,
+    DISTRICT,
     FACTORY,
     HOUSE,
     HOUSE_COUNTED_TYPES,
@@ -177,13 +178,28 @@ class Compositions:
 
     def _bounds(self, counts: np.ndarray) -> np.ndarray:
         """``bound`` for every row of ``counts`` at once."""
+        return sum(self.category_bounds(counts).values())
+
+    def category_bounds(self, counts: np.ndarray) -> dict[str, np.ndarray]:
+        """Each category's counted cap for every row of ``counts`` (one count vector a
+        row): what ``bound`` sums.
+
+        >>> from solver.twocities.game.pool import pool_from_json
+        >>> pool = pool_from_json({"variant": "beginner",
+        ...                        "tiles": ["P"] * 13 + ["S", "P|P", "P/P"]})
+        >>> choices = Compositions(pool)
+        >>> counts = np.array([[0, 1, 0, 13, 0, 0, 0, 0, 0, 0]])  # a shop, 13 parks
+        >>> caps = choices.category_bounds(counts)
+        >>> {k: int(v[0]) for k, v in caps.items() if v[0]}, int(choices.bounds_of(counts)[0])
+        ({'shop': 2, 'park': 52}, 54)
+        """
         col = {name: counts[:, i] for i, name in enumerate(self.slots)}
         rules = self.pool.rules
         has = {t: (col[t] > 0).astype(np.int64) for t in _TYPES}
         others = sum(has[t] for t in HOUSE_COUNTED_TYPES)
-        total = (self.t_factory[col[FACTORY]] + self.t_shop[col[SHOP]]
-                 + self.t_park[col[PARK]] + self.t_office[col[OFFICE], has[TAVERN]]
-                 + self.t_house[col[HOUSE], others, has[FACTORY]])
+        out = {FACTORY: self.t_factory[col[FACTORY]], SHOP: self.t_shop[col[SHOP]],
+               PARK: self.t_park[col[PARK]], OFFICE: self.t_office[col[OFFICE], has[TAVERN]],
+               HOUSE: self.t_house[col[HOUSE], others, has[FACTORY]]}
         kinds = [col[f"T{k}"] for k in TAVERN_KINDS]
         table = self.t_tavern
         if table is None or table.shape != tuple(int(k.max()) + 1 for k in kinds):
@@ -191,13 +207,16 @@ class Compositions:
             for combo in np.ndindex(*table.shape):
                 table[combo] = tavern_value(Counter(dict(zip(TAVERN_KINDS, combo,
                                                              strict=True))), rules)
-        total = total + table[tuple(kinds)]
+        out[TAVERN] = table[tuple(kinds)]
+        zero = np.zeros(len(counts), dtype=np.int64)
+        out[CIVIC] = zero
         for token, civic in self.civics:
             liked = sum(has[t] for t in sorted(civic.likes))
-            total = total + self.t_civic[token][col[token], liked, has[civic.dislikes]]
+            out[CIVIC] = out[CIVIC] + self.t_civic[token][col[token], liked, has[civic.dislikes]]
+        out[DISTRICT] = zero
         for i, districts in enumerate(self.t_district):
-            total = total + districts[col[f"D{i}"]]
-        return total
+            out[DISTRICT] = out[DISTRICT] + districts[col[f"D{i}"]]
+        return out
 
     # --- listing ------------------------------------------------------------------------
 
