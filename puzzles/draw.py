@@ -16,7 +16,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass
 
-from puzzles.plan import GENERATOR_VERSION, DayPlan, plan_for
+from puzzles.plan import DRAW_VERSION, DayPlan, plan_for
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import Pool
@@ -40,7 +40,9 @@ class Candidate:
 
 
 def rng_for(date: dt.date, attempt: int) -> random.Random:
-    return random.Random(f"cities-daily:{GENERATOR_VERSION}:{date.isoformat()}:{attempt}")
+    """The seed of candidate ``attempt`` for ``date``: a string, never ``hash()`` (salted per
+    process), and the draws' version, not the generator's (``plan.DRAW_VERSION``)."""
+    return random.Random(f"cities-daily:{DRAW_VERSION}:{date.isoformat()}:{attempt}")
 
 
 def _order(tile: Tile) -> tuple[int, int, str]:

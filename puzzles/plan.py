@@ -1,8 +1,9 @@
 """The calendar: which kind of puzzle each weekday gets, and the generator's version.
 
-A puzzle is a pure function of (date, ``GENERATOR_VERSION``).  Monday is the easiest day and
-Sunday the hardest: the plan grows the choice (extra tiles), takes away freedom (tiles already
-built) and finally asks for two cities at once.
+A puzzle is a pure function of (date, ``GENERATOR_VERSION``); its candidates, of (date,
+``DRAW_VERSION``).  Monday is the easiest day and Sunday the hardest: the plan grows the
+choice (extra tiles), takes away freedom (tiles already built) and finally asks for two
+cities at once.
 
 >>> plan_for(parse_date("2026-12-07")).kind        # a Monday
 'complete'
@@ -17,8 +18,13 @@ from dataclasses import dataclass
 
 from solver.common.errors import CitiesError
 
-#: Bump when anything changes what a date generates (draws, kinds, budgets, rating).
+#: Bump when anything changes what a date generates (draws, kinds, budgets, rating, or
+#: which candidates the prover proves within the budget).
 GENERATOR_VERSION = "9"
+#: The draws' seed (``draw.rng_for``): bumped only when what a draw deals changes.  A prover
+#: that proves more keeps every date's candidates, so a date changes only where a candidate
+#: once passed over is now proven (and its earlier candidates are published sooner).
+DRAW_VERSION = "8"
 
 KINDS = ("full", "choose", "complete", "pair")
 KIND_TEXT = {

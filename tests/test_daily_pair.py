@@ -143,16 +143,19 @@ def test_a_pair_puzzle_shows_its_layouts_not_counted(pair_puzzle: Puzzle) -> Non
                                          "(proven; optimal layouts not counted)")
 
 
-def test_the_shipped_pair_sunday_grades_and_rates_as_measured() -> None:
-    """2026-12-27 publishes its pair: proven, its layouts not counted, rated on the gap."""
-    from puzzles.archive import archived
+def test_the_shipped_pair_sundays_grade_and_rate_as_measured() -> None:
+    """Every pair the archive ships is a Sunday's: proven, graded 100 % by its own solution,
+    rated on the gap as the generator rated it."""
+    from puzzles.archive import ARCHIVE_DIR, archived
     from puzzles.greedy import greedy
 
-    puzzle = archived(dt.date(2026, 12, 27))
-    assert puzzle is not None and puzzle.kind == "pair" and len(puzzle.solution) == 2
-    assert puzzle.optimum == min(puzzle.city_scores)
-    result = grade(puzzle, {"cities": [c.to_json() for c in puzzle.solution]})
-    assert result.legal, result.problems
-    assert result.score == puzzle.optimum and result.percent == 100
-    assert puzzle.layouts in ("one", "several", NOT_COUNTED)
-    assert rate(puzzle.optimum, greedy(puzzle.pool).score, puzzle.layouts) == puzzle.difficulty
+    days = [dt.date.fromisoformat(f.stem) for f in sorted(ARCHIVE_DIR.glob("2*.json"))]
+    pairs = [p for p in map(archived, days) if p is not None and p.kind == "pair"]
+    assert pairs and all(p.date.weekday() == 6 for p in pairs)
+    for puzzle in pairs:
+        assert len(puzzle.solution) == 2 and puzzle.optimum == min(puzzle.city_scores)
+        result = grade(puzzle, {"cities": [c.to_json() for c in puzzle.solution]})
+        assert result.legal, result.problems
+        assert result.score == puzzle.optimum and result.percent == 100
+        assert puzzle.layouts in ("one", "several", NOT_COUNTED)
+        assert rate(puzzle.optimum, greedy(puzzle.pool).score, puzzle.layouts) == puzzle.difficulty

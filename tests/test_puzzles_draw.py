@@ -43,6 +43,21 @@ def test_same_date_same_candidate_in_another_process() -> None:
     assert json.loads(out) == here.pool.to_json()
 
 
+def test_the_draw_follows_the_draws_version_not_the_generators(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new generator version (a prover that proves more) keeps every date's candidates; a
+    new draws' version deals others."""
+    import puzzles.draw as draw_module
+
+    before = draw_candidate(dt.date(2026, 12, 9), 0)
+    monkeypatch.setattr("puzzles.plan.GENERATOR_VERSION", "another")
+    same = draw_candidate(dt.date(2026, 12, 9), 0)
+    monkeypatch.setattr(draw_module, "DRAW_VERSION", "another")
+    other = draw_candidate(dt.date(2026, 12, 9), 0)
+    assert before and same and other
+    assert same.pool.to_json() == before.pool.to_json() != other.pool.to_json()
+
+
 def test_dates_and_attempts_differ() -> None:
     a, b, c = (draw_candidate(dt.date(2026, 12, 9), 0), draw_candidate(dt.date(2026, 12, 16), 0),
                draw_candidate(dt.date(2026, 12, 9), 1))
