@@ -7,11 +7,17 @@ joined by ``/``).  Work units, not seconds, so the machine's load does not count
 
     python bench/bench_pairwork.py --seed 1 --work 100
     python bench/bench_pairwork.py --suite pair-choose --seed 0 --work 50
+    python bench/bench_pairwork.py --date 2026-12-27 --attempt 0 --work 8
+
+``--date`` takes a daily puzzle's pair candidate instead (``puzzles.draw``), started from the
+greedy pair as the daily generator's proof starts (``puzzles.prove``: one worker, its work
+budget).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import time
 from collections import defaultdict
@@ -24,8 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_solver import random_pool  # noqa: E402
 
+from puzzles.draw import draw_candidate  # noqa: E402
 from solver.common.sat import Budget  # noqa: E402
 from solver.twocities.cpsat import pairdescent  # noqa: E402
+from solver.twocities.cpsat.pairs import greedy_pair  # noqa: E402
 
 KINDS = ("_solve_split", "_by_standings", "_city", "_reach", "_joint")
 
@@ -66,15 +74,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--suite", choices=("pair", "pair-choose"), default="pair")
     parser.add_argument("--seed", type=int, default=1, help="the suite's pool number")
     parser.add_argument("--work", type=float, default=100.0, help="deterministic budget")
+    parser.add_argument("--date", type=dt.date.fromisoformat, help="a daily pair candidate's")
+    parser.add_argument("--attempt", type=int, default=0, help="the candidate's number")
     args = parser.parse_args(argv)
-    pool = random_pool(args.suite, args.seed)
+    seed = None
+    if args.date is None:
+        pool = random_pool(args.suite, args.seed)
+        what = f"{args.suite} pool {args.seed}"
+    else:
+        candidate = draw_candidate(args.date, args.attempt)
+        if candidate is None or candidate.pool.cities != 2:
+            parser.error(f"{args.date} candidate {args.attempt} is not a pair")
+        pool = candidate.pool
+        seed = greedy_pair(pool)
+        what = f"{args.date} candidate {args.attempt}"
     tally = Tally()
     for name in KINDS:
         setattr(pairdescent, name, tally.wrap(name, getattr(pairdescent, name)))
     start = time.monotonic()
-    out = pairdescent.prove_pair(pool, Budget.start(None, args.work), workers=1)
+    out = pairdescent.prove_pair(pool, Budget.start(None, args.work), start=seed, workers=1)
     pair = out.best.value() if out.best is not None else None
-    print(f"{args.suite} pool {args.seed}, {args.work:g} work units, one worker: pair {pair}, "
+    print(f"{what}, {args.work:g} work units, one worker: pair {pair}, "
           f"proven {out.proven}, bound {out.bound}, splits solved {out.splits_solved}, "
           f"{time.monotonic() - start:.1f} s")
     print(f"{'kind of solve':50s} {'calls':>6s} {'work':>8s} {'seconds':>8s}")
