@@ -30,7 +30,7 @@ from solver.twocities.cpsat.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
-from solver.twocities.rules.greedy import greedy_at, pair_positions, pair_scores
+from solver.twocities.rules.greedy import first_pair, pair_scores
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 
@@ -67,14 +67,11 @@ def greedy_pair(pool: Pool, deadline: float | None = None) -> Pair | None:
     placer runs into a dead end at the mats' middle positions (the ones the daily puzzles'
     rating uses), the other positions are tried in turn, until ``deadline``; None if none
     gives a pair."""
-    for spots in pair_positions(pool):
-        found = greedy_at(pool, spots)
-        if found is not None:
-            a, b = found.cities
-            return Pair((a, b), (found.placements[0], found.placements[1]))
-        if deadline is not None and time.monotonic() >= deadline:
-            break
-    return None
+    found = first_pair(pool, deadline)
+    if found is None:
+        return None
+    a, b = found.cities
+    return Pair((a, b), (found.placements[0], found.placements[1]))
 
 
 def good_pair(pool: Pool, seconds: float, start: Pair | None = None) -> Pair | None:

@@ -11,6 +11,7 @@ optimum is compared with.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -178,10 +179,9 @@ def greedy(pool: Pool, max_offsets: int = 9) -> GreedyResult:
     29
     """
     if pool.cities == 2:
-        for spots in pair_positions(pool):
-            if (found := greedy_at(pool, spots)) is not None:
-                return found
-        raise CitiesError("the greedy placer found no way to finish the two cities")
+        if (pair := first_pair(pool)) is None:
+            raise CitiesError("the greedy placer found no way to finish the two cities")
+        return pair
     best: GreedyResult | None = None
     for offset in _spread(mat_offsets(pool.mats[0], pool.rules.size), max_offsets):
         found = greedy_at(pool, (offset,))
@@ -203,6 +203,17 @@ def greedy_at(pool: Pool, spots: tuple[Coord, ...]) -> GreedyResult | None:
         return None
     return GreedyResult(_value(done)[0], tuple(b.city for b in done),
                         tuple(b.placed for b in done))
+
+
+def first_pair(pool: Pool, deadline: float | None = None) -> GreedyResult | None:
+    """The greedy pair at the first mat positions (``pair_positions``' order) where the
+    placer does not run into a dead end, trying until ``deadline``; None if none does."""
+    for spots in pair_positions(pool):
+        if (found := greedy_at(pool, spots)) is not None:
+            return found
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+    return None
 
 
 def pair_positions(pool: Pool) -> list[tuple[Coord, Coord]]:
