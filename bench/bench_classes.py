@@ -17,10 +17,13 @@ For a pool with tiles to choose and each ``--levels`` total L, it measures:
 * ``totals together`` (``--totals``): each composition of bound L or more asked its
   splits of every total from its bound down to L in one check (at most ``--batch`` splits a
   check, as ``descent._batch_model`` asks them) against a check a total (at most 16 splits
-  each, as the descent asks on the clock): a class of one composition's totals.
+  each, as the descent asks on the clock): a class of one composition's totals;
+* ``own bound`` (``--own K``): for each bound from the top down to L, K compositions of
+  that bound, each asked once at its own bound (the descent's first check of it).
 
     python bench/bench_classes.py --suite choose --seed 7 --levels 109,108 --extra 0,2 --caps
     python bench/bench_classes.py --suite choose --seed 7 --levels 108,107 --totals
+    python bench/bench_classes.py --suite choose --seed 7 --levels 104 --own 7
 """
 
 from __future__ import annotations
@@ -157,17 +160,39 @@ def class_by_splits(choices: Compositions, level: int, extra: int,
     return len(groups), work, statuses
 
 
+def one_worker(pool: Pool) -> _Descent:
+    return _Descent(pool, {}, Budget.start(None, None), (), None, None, 1)
+
+
+def work(run: _Descent, space: object, asked: list[dict[str, int]],
+         total: int) -> tuple[float, bool]:
+    """The work of one check of ``asked`` (splits of ``total``), and whether it found a
+    city."""
+    before = run.budget.used
+    _, answer = run._check(_Task(space, asked, total, solver=cp_model.CpSolver()))
+    return run.budget.used - before, answer is not None
+
+
+def own_bound(pool: Pool, level: int, most: int) -> dict[int, list[float]]:
+    """For each bound from the top down to ``level``, the work of the first ``most``
+    compositions of that bound asked at their own bound (the descent's first check of each,
+    at most ``MOST_BATCHED`` splits a check)."""
+    run = one_worker(pool)
+    out: dict[int, list[float]] = {}
+    for bound in range(run.top, level - 1, -1):
+        for space in run._spaces_at(bound)[:most]:
+            asked = splits(space.values.values, space.caps, bound)
+            spent = sum(work(run, space, asked[i:i + MOST_BATCHED], bound)[0]
+                        for i in range(0, len(asked), MOST_BATCHED))
+            out.setdefault(bound, []).append(spent)
+    return out
+
+
 def totals_together(pool: Pool, level: int, batch: int) -> tuple[float, float, int]:
     """The work of each composition of bound ``level`` or more refuted a total at a time,
     and all its totals from its bound down to ``level`` together; and how many checks of
     either kind found a city."""
-    run = _Descent(pool, {}, Budget.start(None, None), (), None, None, 1)
-
-    def work(space: object, asked: list[dict[str, int]], total: int) -> tuple[float, bool]:
-        before = run.budget.used
-        _, answer = run._check(_Task(space, asked, total, solver=cp_model.CpSolver()))
-        return run.budget.used - before, answer is not None
-
+    run = one_worker(pool)
     apart = together = 0.0
     found = 0
     for bound in range(run.top, level - 1, -1):
@@ -177,10 +202,10 @@ def totals_together(pool: Pool, level: int, batch: int) -> tuple[float, float, i
                 asked = splits(space.values.values, space.caps, total)
                 every += asked
                 for i in range(0, len(asked), MOST_BATCHED):
-                    spent, hit = work(space, asked[i:i + MOST_BATCHED], total)
+                    spent, hit = work(run, space, asked[i:i + MOST_BATCHED], total)
                     apart, found = apart + spent, found + hit
             for i in range(0, len(every), batch):
-                spent, hit = work(space, every[i:i + batch], level)
+                spent, hit = work(run, space, every[i:i + batch], level)
                 together, found = together + spent, found + hit
     return apart, together, found
 
@@ -196,6 +221,8 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=10.0, help="work units a class solve")
     parser.add_argument("--totals", action="store_true", help="also totals together")
     parser.add_argument("--batch", type=int, default=128, help="splits a check, together")
+    parser.add_argument("--own", type=int, default=0,
+                        help="also K compositions a bound, each asked at its own bound")
     args = parser.parse_args()
     pool = random_pool(args.suite, args.seed)
     choices = Compositions(pool)
@@ -214,6 +241,11 @@ def main() -> None:
             apart, together, found = totals_together(pool, level, args.batch)
             print(f"  a total a check: {apart:.2f} units; totals together: {together:.2f} "
                   f"units; {found} checks found a city", flush=True)
+        if args.own:
+            for bound, spent in own_bound(pool, level, args.own).items():
+                print(f"  bound {bound}: {len(spent)} asked at their bound: "
+                      f"{min(spent):.2f}-{max(spent):.2f} units, median "
+                      f"{float(np.median(spent)):.2f}", flush=True)
         for extra in (int(x) for x in args.extra.split(",") if x):
             groups, spent, statuses = class_by_splits(choices, level, extra, args.limit)
             print(f"  class, splits, extra {extra}: {groups} groups, {spent:.2f} units "
