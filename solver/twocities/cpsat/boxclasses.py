@@ -1,0 +1,298 @@
+"""The whole box by classes of counts: a branch and bound over how many buildings of each
+type the city holds, each class bounded by the full model with those counts fixed.
+
+The box around a mat holds billions of compositions (``cpsat.compositions`` lists at most
+millions), and the full model alone stalls about 10 points above its best city: its linear
+relaxation spreads the city over every type at once.  Fixing how many buildings of one type
+the city holds (a *class*: ``civic == 3``) is one linear constraint on the model's own
+counts, and each class's relaxation is far tighter than the box's.  So:
+
+1. the box is split by the count of the first type of ``SPLIT_ORDER`` (every count its
+   tiles allow);
+2. each class is asked for a city scoring more than the best known (the *floor*), by the
+   full model maximising under its counts, within ``CLASS_WORK`` work units: a class that
+   holds none (infeasible, or its proven bound at most the floor) is refuted; a city found
+   raises the floor for every class after it;
+3. a class left open is split again by the next type's count, and so on down the order;
+   a class with every type of the order fixed and still open keeps its bound.
+
+No city scores more than the highest bound of a class left open, so the answer is proven
+when every class is refuted.  Each class's solve is the full model's own (``fullmodel``:
+every city read back, checked by legal play and re-scored), so a class's bound is as sound
+as the full model's.
+
+>>> from solver.common.sat import Budget
+>>> from solver.twocities.game.pool import pool_from_json
+>>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+>>> outcome = solve_by_classes(pool, Budget.start(None, 20.0))
+>>> str(outcome.status), outcome.best.score.total, outcome.bound
+('optimal', 25, 25)
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from solver.common.sat import Budget, configure, whole
+from solver.common.status import Progress, Status
+from solver.twocities.cpsat.answers import (
+    Answer,
+    ModelMismatch,
+    forbid_assignment,
+    read_city,
+    rescore,
+)
+from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.model.grid import CityGrid
+from solver.twocities.game.components import Coord
+from solver.twocities.game.pool import Pool
+from solver.twocities.game.vocab import (
+    BUILDING_TYPES,
+    CIVIC,
+    FACTORY,
+    HOUSE,
+    OFFICE,
+    PARK,
+    SHOP,
+    TAVERN,
+)
+from solver.twocities.rules.buildable import check_buildable
+
+#: The types whose counts split the box, first split first: civics first, since a civic tile
+#: is the box's most valuable cell (6 points next to both types it likes) and the relaxation
+#: of the whole box leans on them.
+SPLIT_ORDER = (CIVIC, HOUSE, OFFICE, TAVERN, PARK, SHOP, FACTORY)
+#: CP-SAT work units one class's solve may take before the class is split further.
+CLASS_WORK = 5.0
+
+Counts = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """One class's solve: its counts, what the solve settled, its proven bound (None: the
+    class holds no city above the floor), and the work it took."""
+
+    counts: Counts
+    status: Status
+    bound: int | None
+    work: float
+
+
+@dataclass
+class ClassOutcome:
+    """What the classes settled: ``bound`` bounds every city of the pool, ``best`` is the
+    best city found (or the one handed in), ``classes`` every class solved, in order."""
+
+    status: Status
+    best: Answer | None
+    bound: int | None
+    classes: list[ClassReport] = field(default_factory=list)
+
+    @property
+    def work(self) -> float:
+        return sum(c.work for c in self.classes)
+
+
+def solve_by_classes(pool: Pool, budget: Budget, *, best: Answer | None = None,
+                     floor_score: int | None = None, order: tuple[str, ...] = SPLIT_ORDER,
+                     class_work: float = CLASS_WORK, workers: int = 1, root: bool = True,
+                     cut: bool = True, progress: Progress | None = None,
+                     report: Callable[[ClassReport], None] | None = None) -> ClassOutcome:
+    """The best city of ``pool`` by classes of counts (module doc), within ``budget``.
+
+    ``best``: a city already known (its score is the first floor); ``floor_score``: a
+    score known to be reached (a class is then asked to beat it; the outcome is a proof
+    only once a city is found, else its bound says no city scores more).  Each class gets at most
+    ``class_work`` units (and what is left of ``budget``).  A class not yet solved has no
+    bound of its own, so the outcome has a bound only once every class of the first split
+    has been solved.  With a deterministic budget and one worker the answer is the same on
+    every machine.  ``root``: solve the whole pool as one class first (False: start from
+    the first split); ``cut``: add the civic capacity (``add_civic_capacity``); ``report``
+    is handed each class's report as it is settled.
+    """
+    cm = build_model(pool)
+    if cut:
+        add_civic_capacity(cm)
+    grid = cm.grids[0]
+    start = time.monotonic()
+    # open classes, highest bound first: (-bound, sequence, counts); a class not yet solved
+    # carries its parent's bound (UNBOUNDED for the first split's)
+    heap: list[tuple[int, int, Counts]] = []
+    order_of = itertools.count()
+    reports: list[ClassReport] = []
+    kept: list[int] = []  # classes still open with every type of the order fixed
+
+    def floor() -> int:
+        known = best.score.total if best is not None else -1
+        return max(known, -1 if floor_score is None else floor_score)
+
+    def split(counts: Counts, bound: int) -> None:
+        depth = len(counts)
+        if depth >= len(order):
+            kept.append(bound)
+            return
+        t = order[depth]
+        for k in range(grid.max_count_type(t), -1, -1):
+            heapq.heappush(heap, (-bound, next(order_of), (*counts, (t, k))))
+
+    def open_bound() -> int | None:
+        bounds = [-b for b, _, _ in heap] + kept
+        return max(bounds, default=None)
+
+    if root:
+        heapq.heappush(heap, (-UNBOUNDED, next(order_of), ()))  # the whole pool, one class
+    else:
+        split((), UNBOUNDED)
+    while heap and -heap[0][0] > floor() and not budget.exhausted():
+        parent, _, counts = heapq.heappop(heap)
+        status, bound, answer, work = _solve_class(cm, pool, counts, floor(), budget,
+                                                   class_work, workers)
+        reports.append(ClassReport(counts, status, bound, work))
+        if report is not None:
+            report(reports[-1])
+        if answer is not None and answer.score.total > floor():
+            best = answer
+        if status not in (Status.INFEASIBLE, Status.OPTIMAL):
+            bound = -parent if bound is None else min(-parent, bound)
+            if bound > floor():
+                split(counts, bound)
+        if progress is not None and (found := open_bound()) is not None \
+                and found < UNBOUNDED:
+            progress(best.score.total if best else None, max(found, floor()),
+                     time.monotonic() - start)
+    left = [b for b in [-b for b, _, _ in heap] + kept if b > floor()]
+    bound = max(left, default=None)
+    if bound is not None and bound >= UNBOUNDED:
+        bound = None  # a class of the first split never solved: no bound known
+        status = Status.FEASIBLE if best else Status.UNKNOWN
+        return ClassOutcome(status, best, bound, reports)
+    if best is None:
+        if floor_score is not None and not left:
+            bound = floor_score  # nothing beats the score handed in
+        return ClassOutcome(Status.UNKNOWN if left or floor_score is not None
+                            else Status.INFEASIBLE, None, bound, reports)
+    bound = max(best.score.total, bound or 0)
+    status = Status.OPTIMAL if bound == best.score.total else Status.FEASIBLE
+    return ClassOutcome(status, best, bound, reports)
+
+
+#: The bound a class carries before any solve has bounded it or its parent.
+UNBOUNDED = 1 << 30
+
+
+def _solve_class(cm: CityModel, pool: Pool, counts: Counts, floor: int, budget: Budget,
+                 class_work: float, workers: int
+                 ) -> tuple[Status, int | None, Answer | None, float]:
+    """A city of the class ``counts`` scoring more than ``floor``: the full model with the
+    class's counts fixed, maximising within ``class_work`` units (status, proven bound or
+    None, the city legal play can build or None, work).  A city legal play cannot build is
+    forbidden and the class solved again; the bound is the least of its solves' bounds
+    (forbidding a layout only removes cities).  Presolve's probing is off: on the box it
+    took several seconds of every class's solve before any search."""
+    model = cm.model.clone()
+    grid = cm.grids[0]
+    for t, k in counts:
+        model.Add(grid.count_type(t) == k)
+    total = cm.total(0)
+    model.Add(total >= floor + 1)
+    model.Maximize(total)
+    used = 0.0
+    bound: int | None = None
+    while True:
+        left = budget.work_left()
+        work = class_work - used if left is None else min(class_work - used, left)
+        seconds = budget.seconds_left()
+        if work <= 0 or (seconds is not None and seconds <= 0):
+            return Status.UNKNOWN, bound, None, used
+        solver = cp_model.CpSolver()
+        configure(solver.parameters, seconds, workers, work)
+        solver.parameters.cp_model_probing_level = 0
+        code = solver.Solve(model)
+        used += solver.deterministic_time
+        budget.spend(solver.deterministic_time)
+        if code == cp_model.INFEASIBLE:
+            return Status.INFEASIBLE, None, None, used
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN):
+            raise ModelMismatch(f"CP-SAT rejected the model: {solver.StatusName(code)}")
+        found = whole(solver.BestObjectiveBound())
+        if code == cp_model.UNKNOWN:
+            # a solve stopped before its first bound reports 0: a bound is only trusted
+            # above the floor it was asked to beat (below it, CP-SAT would have refuted)
+            if found > floor + 1:
+                bound = found if bound is None else min(bound, found)
+            return Status.UNKNOWN, bound, None, used
+        bound = found if bound is None else min(bound, found)
+        status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
+        city, placed = read_city(solver, grid, pool)
+        if check_buildable(city, pool, placed):
+            forbid_assignment(model, solver, grid)
+            continue
+        answer = Answer(city, placed, rescore(solver, cm, 0, city, pool, status))
+        return status, bound, answer, used
+
+
+def civic_capacity_holds(civic_points: int, civics: int, neighbours_of_others: int) -> bool:
+    """The civic capacity (``add_civic_capacity``) in whole numbers: twice the civic tiles'
+    points at most twice their number plus five times the neighbour cells of the city's
+    other buildings (each cell counted once per building next to it).
+
+    >>> civic_capacity_holds(6, 1, 2), civic_capacity_holds(12, 2, 2)
+    (True, False)
+    """
+    return 2 * civic_points <= 2 * civics + 5 * neighbours_of_others
+
+
+def add_civic_capacity(cm: CityModel) -> None:
+    """A cut the model implies but its linear relaxation does not see: civic tiles share
+    their liked neighbours.
+
+    A civic tile scores 1, plus 2 for each liked type next to it, plus 1 more when both are
+    (rules: 1/3/6, 1 next to the disliked type), so at most 1 + 2.5 a liked type next to
+    it.  Each liked type next to a civic tile is a building of another type on a cell next
+    to it, and a building on cell n is next to at most deg(n) civic tiles (deg: its cells
+    next to it in the square).  So the civic points are at most the civic tiles plus 2.5
+    times the sum of deg(n) over the cells holding another type.  The relaxation of the
+    model's conjunctions lets every cell be part civic and part its neighbours' liked
+    types at once; with many civic tiles this cut halves the bound (module doc)."""
+    grid = cm.grids[0]
+    civic = cm.points[0][CIVIC]
+    if isinstance(civic, int):
+        return
+    degree = neighbour_cells(grid)
+    capacity = [degree[cell] * lit for cell in grid.cells for t in BUILDING_TYPES
+                if t != CIVIC and (lit := grid.is_type(cell, t)) is not None]
+    cm.model.Add(2 * civic <= 2 * grid.count_type(CIVIC) + 5 * sum(capacity))
+
+
+def neighbour_cells(grid: CityGrid) -> dict[Coord, int]:
+    """The most cells next to each cell in any position of the mat: the cells sharing an
+    edge with it that are not landscape there, and the bridges there (a cell that is
+    landscape in every position: 0).
+
+    >>> from solver.twocities.game.pool import pool_from_json
+    >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
+    >>> cm = build_model(pool)
+    >>> [neighbour_cells(cm.grids[0])[(0, c)] for c in range(4)]
+    [2, 3, 3, 2]
+    """
+    most = dict.fromkeys(grid.cells, 0)
+    for offset in grid.offsets:
+        count = dict.fromkeys(grid.cells, 0)
+        edges = [((r, c), (r + dr, c + dc)) for r, c in grid.cells for dr, dc in ((0, 1), (1, 0))
+                 if r + dr < grid.size and c + dc < grid.size]
+        for a, b in [*edges, *offset.bridges]:
+            if a in offset.landscape or b in offset.landscape:
+                continue
+            count[a] += 1
+            count[b] += 1
+        for cell in grid.cells:
+            if cell not in offset.landscape:
+                most[cell] = max(most[cell], count[cell])
+    return most
