@@ -7,10 +7,12 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.common.sat import Budget
 from solver.twocities.cpsat.boxclasses import (
     civic_capacity_holds,
+    civic_slope,
     neighbour_cells,
     solve_by_classes,
 )
@@ -38,7 +40,19 @@ def test_the_civic_capacity_holds_in_every_city(city: City) -> None:
         sum(1 for n in city.neighbour_buildings(cell) if n.type == CIVIC)
         for cell, b in city.buildings() if b.type != CIVIC)
     assert civic_capacity_holds(score_civics(city, RULES), len(city.of_type(CIVIC)),
-                                civic_next_to_others)
+                                civic_next_to_others, RULES.civic_points)
+
+
+@given(st.dictionaries(st.sampled_from(["none", "one_liked", "both_liked", "disliked"]),
+                       st.integers(0, 9), min_size=4, max_size=4))
+def test_the_civic_slope_bounds_every_tile_for_any_points(points: dict[str, int]) -> None:
+    """Whatever a ruleset pays, twice a tile's points are within the capacity's terms for
+    the liked types next to it."""
+    base, slope = civic_slope(points)
+    for liked, pay in [(0, points["none"]), (1, points["one_liked"]),
+                       (2, points["both_liked"]), (0, points["disliked"]),
+                       (1, points["disliked"]), (2, points["disliked"])]:
+        assert 2 * pay <= base + slope * liked
 
 
 def test_neighbour_cells_count_bridges_and_skip_landscape() -> None:

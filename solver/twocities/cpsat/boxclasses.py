@@ -34,7 +34,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -279,15 +279,32 @@ def _maximise(cm: CityModel, pool: Pool, model: cp_model.CpModel, floor: int, bu
         return status, bound, answer, used
 
 
-def civic_capacity_holds(civic_points: int, civics: int, neighbours_of_others: int) -> bool:
-    """The civic capacity (``add_civic_capacity``) in whole numbers: twice the civic tiles'
-    points at most twice their number plus five times the neighbour cells of the city's
-    other buildings (each cell counted once per building next to it).
+def civic_slope(points: Mapping[str, int]) -> tuple[int, int]:
+    """The civic capacity's terms from a ruleset's civic points, doubled to whole numbers:
+    (2 x what a civic tile scores with no liked type next to it, 2 x the most each liked
+    type next to it adds), so that twice a tile's points are at most the first plus the
+    second times the liked types next to it (0, 1 or 2).
 
-    >>> civic_capacity_holds(6, 1, 2), civic_capacity_holds(12, 2, 2)
+    >>> civic_slope({"none": 1, "one_liked": 3, "both_liked": 6, "disliked": 1})
+    (2, 5)
+    """
+    base = max(points["none"], points["disliked"])
+    return 2 * base, max(0, 2 * (points["one_liked"] - base), points["both_liked"] - base)
+
+
+def civic_capacity_holds(civic_points: int, civics: int, neighbours_of_others: int,
+                         points: Mapping[str, int]) -> bool:
+    """The civic capacity (``add_civic_capacity``) in whole numbers, for the ruleset's civic
+    ``points``: with the standard 1/3/6, twice the civic tiles' points are at most twice
+    their number plus five times the neighbour cells of the city's other buildings (each
+    cell counted once per building next to it).
+
+    >>> standard = {"none": 1, "one_liked": 3, "both_liked": 6, "disliked": 1}
+    >>> civic_capacity_holds(6, 1, 2, standard), civic_capacity_holds(12, 2, 2, standard)
     (True, False)
     """
-    return 2 * civic_points <= 2 * civics + 5 * neighbours_of_others
+    base, slope = civic_slope(points)
+    return 2 * civic_points <= base * civics + slope * neighbours_of_others
 
 
 def add_civic_capacity(cm: CityModel) -> None:
@@ -295,21 +312,22 @@ def add_civic_capacity(cm: CityModel) -> None:
     their liked neighbours.
 
     A civic tile scores 1, plus 2 for each liked type next to it, plus 1 more when both are
-    (rules: 1/3/6, 1 next to the disliked type), so at most 1 + 2.5 a liked type next to
-    it.  Each liked type next to a civic tile is a building of another type on a cell next
-    to it, and a building on cell n is next to at most deg(n) civic tiles (deg: its cells
-    next to it in the square).  So the civic points are at most the civic tiles plus 2.5
-    times the sum of deg(n) over the cells holding another type.  The relaxation of the
-    model's conjunctions lets every cell be part civic and part its neighbours' liked
-    types at once; with many civic tiles this cut halves the bound (module doc)."""
+    (the standard 1/3/6, 1 next to the disliked type; ``civic_slope`` for the ruleset's
+    own), so at most 1 + 2.5 a liked type next to it.  Each liked type next to a civic tile
+    is a building of another type on a cell next to it, and a building on cell n is next
+    to at most deg(n) civic tiles (``neighbour_cells``).  So the civic points are at most
+    the civic tiles plus 2.5 times the sum of deg(n) over the cells holding another type.
+    The relaxation of the model's conjunctions lets every cell be part civic and part its
+    neighbours' liked types at once; a civic-heavy class's bound drops by half with it."""
     grid = cm.grids[0]
     civic = cm.points[0][CIVIC]
     if isinstance(civic, int):
         return
+    base, slope = civic_slope(grid.rules.civic_points)
     degree = neighbour_cells(grid)
     capacity = [degree[cell] * lit for cell in grid.cells for t in BUILDING_TYPES
                 if t != CIVIC and (lit := grid.is_type(cell, t)) is not None]
-    cm.model.Add(2 * civic <= 2 * grid.count_type(CIVIC) + 5 * sum(capacity))
+    cm.model.Add(2 * civic <= base * grid.count_type(CIVIC) + slope * sum(capacity))
 
 
 def neighbour_cells(grid: CityGrid) -> dict[Coord, int]:
