@@ -2,24 +2,27 @@
 type the city holds, each class bounded by the full model with those counts fixed.
 
 The box around a mat holds billions of compositions (``cpsat.compositions`` lists at most
-millions), and the full model alone stalls about 10 points above its best city: its linear
-relaxation spreads the city over every type at once.  Fixing how many buildings of one type
-the city holds (a *class*: ``civic == 3``) is one linear constraint on the model's own
-counts, and each class's relaxation is far tighter than the box's.  So:
+millions), and the full model alone stalls about 10 points above its best city.  Fixing
+how many buildings of one type the city holds (a *class*: ``civic == 3``) is one linear
+constraint on the model's own counts, so no composition is listed.  So:
 
-1. the box is split by the count of the first type of ``SPLIT_ORDER`` (every count its
-   tiles allow);
-2. each class is asked for a city scoring more than the best known (the *floor*), by the
-   full model maximising under its counts, within ``CLASS_WORK`` work units: a class that
-   holds none (infeasible, or its proven bound at most the floor) is refuted; a city found
+1. the whole pool is solved as one class first (``root``), then split by the count of the
+   first type of ``SPLIT_ORDER`` (every count its tiles allow);
+2. each class is asked for a city scoring more than the best known (the *floor*), within
+   ``CLASS_WORK`` work units: first with the floor as a constraint (``FLOOR_WORK``), then
+   maximised without it, stopped once its bound reaches the floor.  A class that holds
+   none (infeasible, or its proven bound at most the floor) is refuted; a city found
    raises the floor for every class after it;
 3. a class left open is split again by the next type's count, and so on down the order;
    a class with every type of the order fixed and still open keeps its bound.
 
 No city scores more than the highest bound of a class left open, so the answer is proven
-when every class is refuted.  Each class's solve is the full model's own (``fullmodel``:
-every city read back, checked by legal play and re-scored), so a class's bound is as sound
-as the full model's.
+when every class is refuted.  Every city a class finds above the floor is read back,
+checked by legal play (a layout it cannot build is forbidden and the class solved again)
+and re-scored by the scorer.  The model carries one more cut, the civic capacity
+(``add_civic_capacity``).  Around the lake (docs/benchmarks.md, "Whole box") the classes at
+the edges of the civic count are refuted, but the middle ones, where the best cities are,
+keep the whole box's bound: this proves small pools, not yet a 5x5 box.
 
 >>> from solver.common.sat import Budget
 >>> from solver.twocities.game.pool import pool_from_json
