@@ -123,7 +123,6 @@ def solve_by_classes(pool: Pool, budget: Budget, *, best: Answer | None = None,
     cm = build_model(pool)
     if cut:
         add_civic_capacity(cm)
-    grid = cm.grids[0]
     start = time.monotonic()
     # open classes, highest bound first: (-bound, sequence, counts); a class not yet solved
     # carries its parent's bound (UNBOUNDED for the first split's)
@@ -142,7 +141,7 @@ def solve_by_classes(pool: Pool, budget: Budget, *, best: Answer | None = None,
             kept.append(bound)
             return
         t = order[depth]
-        for k in range(grid.max_count_type(t), -1, -1):
+        for k in range(most_of_type(pool, t), -1, -1):
             heapq.heappush(heap, (-bound, next(order_of), (*counts, (t, k))))
 
     def open_bound() -> int | None:
@@ -184,6 +183,22 @@ def solve_by_classes(pool: Pool, budget: Budget, *, best: Answer | None = None,
     bound = max(best.score.total, bound or 0)
     status = Status.OPTIMAL if bound == best.score.total else Status.FEASIBLE
     return ClassOutcome(status, best, bound, reports)
+
+
+def most_of_type(pool: Pool, t: str) -> int:
+    """The most buildings of type ``t`` a city of the pool holds: its fixed tiles', the
+    singles it takes (at most the pool's of that type) and both halves of the duplexes it
+    takes (at most the pool's halves of that type).
+
+    >>> from solver.twocities.cpsat.box import box_pool
+    >>> most_of_type(box_pool(mat="lake"), "civic"), most_of_type(box_pool(mat="lake"), "shop")
+    (16, 20)
+    """
+    singles, duplexes = pool.to_choose()
+    fixed = sum(b.type == t for p in pool.fixed for b in p.buildings)
+    own = sum(b.type == t for b in pool.singles)
+    halves = sum((d.first.type == t) + (d.second.type == t) for d in pool.duplexes)
+    return fixed + min(own, singles) + min(halves, 2 * duplexes)
 
 
 #: The bound a class carries before any solve has bounded it or its parent.
