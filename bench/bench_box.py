@@ -1,0 +1,52 @@
+"""The whole box by classes of counts (``cpsat.boxclasses``): what each class of the first
+split settles against a score known to be reached (a script, not a test).
+
+The box around ``--mat`` is split by the count of the first ``--order`` type; each class is
+asked, within ``--class-work`` CP-SAT work units on one worker, for a city scoring more
+than ``--floor``, with the civic capacity cut (``--no-cut``: without).  Prints each class's
+status, bound and work, then the outcome.  ``--root`` also solves the whole box first (one
+class) within the same work.
+
+    python bench/bench_box.py --mat lake --floor 97 --order civic --class-work 8 \\
+        --work 400 [--no-cut] [--root]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.common.sat import Budget  # noqa: E402
+from solver.twocities.cpsat.box import box_pool  # noqa: E402
+from solver.twocities.cpsat.boxclasses import solve_by_classes  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mat", default="lake")
+    parser.add_argument("--floor", type=int, default=97)
+    parser.add_argument("--order", default="civic", help="types to split by, comma-separated")
+    parser.add_argument("--class-work", type=float, default=8.0)
+    parser.add_argument("--work", type=float, default=400.0)
+    parser.add_argument("--no-cut", action="store_true")
+    parser.add_argument("--root", action="store_true")
+    args = parser.parse_args()
+    pool = box_pool(mat=args.mat)
+    start = time.monotonic()
+    outcome = solve_by_classes(
+        pool, Budget.start(None, args.work), floor_score=args.floor,
+        order=tuple(args.order.split(",")), class_work=args.class_work, workers=1,
+        root=args.root, cut=not args.no_cut, report=lambda r: print(
+            f"{dict(r.counts)} {r.status} bound={r.bound} work={r.work:.2f} "
+            f"t={time.monotonic() - start:.0f}s", flush=True))
+    best = outcome.best.score.total if outcome.best else None
+    print(f"outcome: {outcome.status} best={best} bound={outcome.bound} "
+          f"work={outcome.work:.1f} seconds={time.monotonic() - start:.0f}")
+
+
+if __name__ == "__main__":
+    main()
