@@ -5,10 +5,16 @@ The box around ``--mat`` is split by the count of the first ``--order`` type; ea
 asked, within ``--class-work`` CP-SAT work units on one worker, for a city scoring more
 than ``--floor``, with the civic capacity cut (``--no-cut``: without).  Prints each class's
 status, bound and work, then the outcome.  ``--root`` also solves the whole box first (one
-class) within the same work.
+class) within the same work.  ``--class civic=8`` solves that one class alone (as the
+search solves a class: asked to beat the floor, then maximised) within ``--class-work``;
+``--caps S`` instead solves each category's cap on the box alone (``caps.category_cap``, at
+most S seconds each).
 
     python bench/bench_box.py --mat lake --floor 97 --order civic --class-work 8 \\
         --work 400 [--no-cut] [--root]
+    python bench/bench_box.py --mat lake --floor 97 --class civic=8 --class-work 25
+    python bench/bench_box.py --mat lake --floor 97 --root --class-work 15 --work 15 [--no-cut]
+    python bench/bench_box.py --mat lake --caps 60
 """
 
 from __future__ import annotations
@@ -22,7 +28,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.common.sat import Budget  # noqa: E402
 from solver.twocities.cpsat.box import box_pool  # noqa: E402
-from solver.twocities.cpsat.boxclasses import solve_by_classes  # noqa: E402
+from solver.twocities.cpsat.boxclasses import (  # noqa: E402
+    _solve_class,
+    add_civic_capacity,
+    solve_by_classes,
+)
+from solver.twocities.cpsat.caps import category_cap  # noqa: E402
+from solver.twocities.cpsat.model import build_model  # noqa: E402
+from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
+
+
+def one_class(args: argparse.Namespace) -> None:
+    pool = box_pool(mat=args.mat)
+    cm = build_model(pool)
+    if not args.no_cut:
+        add_civic_capacity(cm)
+    t, k = args.one.split("=")
+    start = time.monotonic()
+    status, bound, answer, work = _solve_class(
+        cm, pool, ((t, int(k)),), args.floor, Budget.start(None, args.class_work),
+        args.class_work, 1)
+    found = answer.score.total if answer else None
+    refuted = str(status) == "infeasible" or (bound is not None and bound <= args.floor)
+    print(f"{t} == {k}: {status}{' (refuted)' if refuted else ''} bound={bound} "
+          f"city above the floor={found} "
+          f"work={work:.2f} seconds={time.monotonic() - start:.0f}")
+
+
+def caps(args: argparse.Namespace) -> None:
+    pool = box_pool(mat=args.mat)
+    for name in CATEGORIES:
+        start = time.monotonic()
+        cap = category_cap(pool, name, time_limit=args.caps)
+        print(f"{name}: {cap} ({time.monotonic() - start:.0f} s)", flush=True)
 
 
 def main() -> None:
@@ -34,7 +72,14 @@ def main() -> None:
     parser.add_argument("--work", type=float, default=400.0)
     parser.add_argument("--no-cut", action="store_true")
     parser.add_argument("--root", action="store_true")
+    parser.add_argument("--class", dest="one", default="", help="one class alone: TYPE=N")
+    parser.add_argument("--caps", type=float, default=0.0,
+                        help="each category's cap alone, at most this many seconds each")
     args = parser.parse_args()
+    if args.one:
+        return one_class(args)
+    if args.caps:
+        return caps(args)
     pool = box_pool(mat=args.mat)
     start = time.monotonic()
     outcome = solve_by_classes(
