@@ -81,6 +81,12 @@ JOINT_SECONDS = 2.0
 REACH_WORK = 0.3
 REACH_SECONDS = 0.6
 REACH_MARGIN = 5
+#: A level's splits ask the standings before the stronger city's own optimum once this many
+#: were refuted by the standings after both cities alone had reached their level: where a
+#: level holds a pair among its first splits (Sunday's pair puzzles), the stronger city's
+#: optimum is the quick way to it; where many splits are refuted by their standings (pair
+#: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
+STANDINGS_FIRST_AFTER = 3
 
 
 @dataclass
@@ -283,6 +289,12 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
             return None, True
     for i in order:
         alone = alones[i]
+        if i == order[1] and value[1] == TOP and i not in known and _standings_first() \
+                and _by_standings(pool, alones, optima, need, value, budget, workers) is None:
+            # a level asked where the standings have refuted splits whose cities alone both
+            # reached it: they often do without the stronger city's own optimum (a long
+            # descent), so they come first
+            return None, True
         # a level asked (step 2a): the stronger city need only reach the weaker's optimum,
         # or the split's lower bound if less, worth a short check when its bound lies far
         # above (a long descent)
@@ -319,6 +331,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return (pair if usable and pair.value() > value else None), False
     ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
     if ranked is None:
+        if value[1] == TOP:
+            _noted_standings()
         return None, True  # ranked against each other, no pair of the split beats ``value``
     if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
             and _buildable(pool, ranked):
@@ -438,7 +452,9 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     """Whether a pair of the split may beat ``value`` once the districts rank the two
     cities against each other (``cpsat.pairranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
-    cities found in the first case where both make it (True: no such pair known)."""
+    cities found in the first case where both make it (True: no such pair known).
+    ``optima``: each city's optimum alone where known (a city missing is solved alone only
+    if its standings leave a case open that needs it)."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
     if not districts:
@@ -446,7 +462,7 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     cities: dict[tuple[int, tuple[int, ...]], City] = {}
 
     def reach(i: int, standings: tuple[int, ...]) -> int:
-        if not any(standings):  # ahead everywhere: the city alone
+        if not any(standings) and i in optima:  # ahead everywhere: the city alone
             cities[(i, standings)] = optima[i][1].city
             return optima[i][0]
         if budget.exhausted():
@@ -470,12 +486,41 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         known = memo.bound(ranked) if memo is not None else None
         return known if known is not None else sum(city_values(ranked).caps().values())
 
-    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
+    def found(i: int, standings: tuple[int, ...]) -> int | None:
+        """The best a city of this side already found scores at these standings (each
+        scored with the case's tables), kept as the case's city."""
+        ranked = standing_context(alones[i].context, districts, standings, top)
+        known = [(score_city(city.with_context(ranked), pool.rules).total, key)
+                 for key, city in cities.items() if key[0] == i]
+        if i in optima:
+            known.append((score_city(optima[i][1].city.with_context(ranked), pool.rules).total,
+                          (i, (0,) * len(districts))))
+        if not known:
+            return None
+        score, key = max(known)
+        witnesses[(i, standings)] = key
+        return score
+
+    witnesses: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in optima}
     high = value[1] + 1 if need == value[0] else None
-    case = refuted(reach, len(districts), need, high, counted)
+    case = refuted(reach, len(districts), need, high, counted, found)
     if case is None:
         return None
     keys = [(i, standings) for i, standings in enumerate(case)]
+    if any(k not in cities for k in keys) and all(k in cities or k in witnesses for k in keys):
+        # a side a known city made: that city, if the two ranked against each other beat
+        # ``value``; else the case's sides are solved as they would be without the known
+        # cities, which finds the pair a solved case offers (the pair that proves a level)
+        made = [_witnessed(k, cities, placed, witnesses, optima) for k in keys]
+        if None not in made:
+            pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
+            if pair.value() > value:
+                return pair
+        case = refuted(reach, len(districts), need, high, counted)
+        if case is None:
+            return None
+        keys = [(i, standings) for i, standings in enumerate(case)]
     if not all(k in cities for k in keys):
         return True
     pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
@@ -487,6 +532,21 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         if other is not None and other.value() > pair.value():
             pair = other
     return pair
+
+
+def _witnessed(key: tuple[int, tuple[int, ...]], cities: dict, placed: dict, witnesses: dict,
+               optima: dict[int, tuple[int, Answer]]) -> tuple[City, tuple] | None:
+    """The city (and its placements) that makes a case's side: solved there, or a city
+    already known that makes it (``witnesses``: where it was solved, or the city alone)."""
+    if key in cities:
+        return cities[key], placed[key]
+    source = witnesses.get(key)
+    if source is None or source not in placed:
+        return None
+    city = cities.get(source)
+    if city is None and source[0] in optima and not any(source[1]):
+        city = optima[source[0]][1].city
+    return None if city is None else (city, placed[source])
 
 
 def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
@@ -511,6 +571,8 @@ class _Memo:
     def __init__(self) -> None:
         self.optimum: dict[Pool, Outcome] = {}
         self.refuted: dict[Pool, int] = {}
+        #: splits at a level refuted by the standings once both cities alone reached it
+        self.by_standings = 0
 
     def known(self, alone: Pool, need: int) -> Outcome | None:
         best = self.optimum.get(alone)
@@ -543,6 +605,20 @@ class _Memo:
 
 #: The search under way's memo (``prove_pair`` sets it; None: none kept).
 _MEMO: ContextVar[_Memo | None] = ContextVar("pair_memo", default=None)
+
+
+def _standings_first() -> bool:
+    """Whether a level's split asks the standings before the stronger city's own optimum:
+    once ``STANDINGS_FIRST_AFTER`` splits were refuted by the standings after both cities
+    alone reached their level (each such stronger city's descent was work lost)."""
+    memo = _MEMO.get()
+    return memo is not None and memo.by_standings >= STANDINGS_FIRST_AFTER
+
+
+def _noted_standings() -> None:
+    memo = _MEMO.get()
+    if memo is not None:
+        memo.by_standings += 1
 
 
 def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
