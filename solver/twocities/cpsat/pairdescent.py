@@ -508,30 +508,43 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     if case is None:
         return None
     keys = [(i, standings) for i, standings in enumerate(case)]
+    known_pair = None
     if any(k not in cities for k in keys) and all(k in cities or k in witnesses for k in keys):
         # a side a known city made: that city, if the two ranked against each other beat
         # ``value``; else the case's sides are solved as they would be without the known
         # cities, which finds the pair a solved case offers (the pair that proves a level)
         made = [_witnessed(k, cities, placed, witnesses, optima) for k in keys]
         if None not in made:
-            pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
-            if pair.value() > value:
-                return pair
+            known_pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
+            if known_pair.value() > value:
+                return known_pair
         case = refuted(reach, len(districts), need, high, counted)
         if case is None:
             return None
         keys = [(i, standings) for i, standings in enumerate(case)]
-    if not all(k in cities for k in keys):
-        return True
-    pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
-    if pair.value() > value:
-        return pair
-    for i in (0, 1):  # each city of the case kept, the other solved against it
-        other = _against(pool, alones[1 - i], cities[keys[i]], placed[keys[i]], 1 - i, need,
+    pair = None
+    if all(k in cities for k in keys):
+        pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
+        if pair.value() > value:
+            return pair
+        pair = _each_against(pool, alones, pair, need, budget, workers)
+    if known_pair is not None and (pair is None or pair.value() <= value):
+        # the known cities, each kept with the other solved against it, last
+        other = _each_against(pool, alones, known_pair, need, budget, workers)
+        pair = other if pair is None or other.value() > pair.value() else pair
+    return True if pair is None else pair
+
+
+def _each_against(pool: Pool, alones: dict[int, Pool], pair: Pair, need: int, budget: Budget,
+                  workers: int) -> Pair:
+    """The best of ``pair`` and, for each of its cities kept, the other solved against it."""
+    best = pair
+    for i in (0, 1):
+        other = _against(pool, alones[1 - i], pair.cities[i], pair.placed[i], 1 - i, need,
                          budget, workers)
-        if other is not None and other.value() > pair.value():
-            pair = other
-    return pair
+        if other is not None and other.value() > best.value():
+            best = other
+    return best
 
 
 def _witnessed(key: tuple[int, tuple[int, ...]], cities: dict, placed: dict, witnesses: dict,
