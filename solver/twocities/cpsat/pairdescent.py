@@ -17,7 +17,10 @@ optimum is the best split's best pair.  The search:
    ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
    each district) and refutes the split when in every case one city falls short; where a
    case holds, its cities (and each solved against the other) offer a pair, and the pair
-   model with each city's tiles fixed (``_joint``) has a short try.
+   model with each city's tiles fixed (``_joint``) has a short try.  Once the standings have
+   refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both reached their level,
+   a level's split asks them before the stronger city's own optimum (a long descent), and
+   a case's side a city already found makes is not solved.
 4. **The higher city.** Then every split that may still beat the best pair is asked (first
    for a city above the best pair's higher one), best bound first.  **Proven** when every
    split is settled; otherwise the answer is the best pair with the highest lower-city bound
