@@ -197,8 +197,8 @@ def test_standings_refute_only_when_every_case_fails() -> None:
         expected = not any(min(s) >= low and (high is None or max(s) >= high or min(s) > low)
                            for s in beats)
         assert (refuted(reach, count, low, high) is None) == expected
-        # a bound known without a solve (at or above the case's best, or none) and the
-        # order of solves it leads to change nothing
+        # a bound known without a solve (at or above the case's best, or none), a city
+        # known (at or below it) and the order of solves they lead to change nothing
         slack = {st: rng.choice([None, 0, 1, 3]) for st in product(range(3), repeat=count)}
 
         def free(i: int, standings: tuple[int, ...], slack: dict = slack,
@@ -206,7 +206,14 @@ def test_standings_refute_only_when_every_case_fails() -> None:
             extra = slack[standings]
             return None if extra is None else reach(i, standings) + extra + i
 
-        case = refuted(reach, count, low, high, free)
+        short = {st: rng.choice([None, 0, 2]) for st in product(range(3), repeat=count)}
+
+        def found(i: int, standings: tuple[int, ...], short: dict = short,
+                  reach=reach) -> int | None:  # what a city known makes: at most the best
+            less = short[standings]
+            return None if less is None else reach(i, standings) - less - i
+
+        case = refuted(reach, count, low, high, free, found)
         assert (case is None) == expected
         if case is not None:  # a case where both cities make it
             scores = [reach(0, case[0]), reach(1, case[1])]
@@ -258,3 +265,48 @@ def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypa
         assert outcome.proven
         assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
     assert any(answered)
+
+
+@pytest.mark.parametrize("after", [0, 1])
+def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
+        after: int, monkeypatch) -> None:
+    """At a level, once ``after`` splits were refuted by their standings, the standings
+    refute splits with only the weaker city's optimum known (the stronger solved alone only
+    where a case needs it), and the proof still agrees with exhaustive search."""
+    monkeypatch.setattr(pairdescent, "STANDINGS_FIRST_AFTER", after)
+    early = []
+    by_standings = pairdescent._by_standings
+
+    def counted(pool, alones, optima, *args, **kw):
+        found = by_standings(pool, alones, optima, *args, **kw)
+        early.append(len(optima) == 1 and found is None)
+        return found
+
+    monkeypatch.setattr(pairdescent, "_by_standings", counted)
+    for seed in (4, 6, 7):
+        pool = tiny_pool(seed)
+        outcome = prove_pair(pool, Budget.start(60, None))
+        assert outcome.proven
+        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    assert any(early)
+
+
+def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch) -> None:
+    """A case's side a city already known makes is not solved; where the two cities so
+    found, ranked against each other, do not beat the best pair, the case's sides are
+    solved after all, and the proof agrees with exhaustive search."""
+    witnessed = []
+    refuted_ = pairdescent.refuted
+
+    def counted(reach, count, low, high, free=None, found=None):
+        case = refuted_(reach, count, low, high, free, found)
+        witnessed.append(found is None)  # asked again without the known cities
+        return case
+
+    monkeypatch.setattr(pairdescent, "refuted", counted)
+    for seed in range(12):
+        pool = tiny_pool(seed)
+        outcome = prove_pair(pool, Budget.start(60, None))
+        assert outcome.proven
+        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    assert any(witnessed)

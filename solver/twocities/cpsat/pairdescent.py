@@ -17,7 +17,10 @@ optimum is the best split's best pair.  The search:
    ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
    each district) and refutes the split when in every case one city falls short; where a
    case holds, its cities (and each solved against the other) offer a pair, and the pair
-   model with each city's tiles fixed (``_joint``) has a short try.
+   model with each city's tiles fixed (``_joint``) has a short try.  Once the standings have
+   refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both reached their level,
+   a level's split asks them before the stronger city's own optimum (a long descent), and
+   a case's side a city already found makes is not solved.
 4. **The higher city.** Then every split that may still beat the best pair is asked (first
    for a city above the best pair's higher one), best bound first.  **Proven** when every
    split is settled; otherwise the answer is the best pair with the highest lower-city bound
@@ -81,6 +84,12 @@ JOINT_SECONDS = 2.0
 REACH_WORK = 0.3
 REACH_SECONDS = 0.6
 REACH_MARGIN = 5
+#: A level's splits ask the standings before the stronger city's own optimum once this many
+#: were refuted by the standings after both cities alone had reached their level: where a
+#: level holds a pair among its first splits (Sunday's pair puzzles), the stronger city's
+#: optimum is the quick way to it; where many splits are refuted by their standings (pair
+#: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
+STANDINGS_FIRST_AFTER = 3
 
 
 @dataclass
@@ -283,6 +292,12 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
             return None, True
     for i in order:
         alone = alones[i]
+        if i == order[1] and value[1] == TOP and i not in known and _standings_first() \
+                and _by_standings(pool, alones, optima, need, value, budget, workers) is None:
+            # a level asked where the standings have refuted splits whose cities alone both
+            # reached it: they often do without the stronger city's own optimum (a long
+            # descent), so they come first
+            return None, True
         # a level asked (step 2a): the stronger city need only reach the weaker's optimum,
         # or the split's lower bound if less, worth a short check when its bound lies far
         # above (a long descent)
@@ -319,6 +334,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return (pair if usable and pair.value() > value else None), False
     ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
     if ranked is None:
+        if value[1] == TOP:
+            _noted_standings()
         return None, True  # ranked against each other, no pair of the split beats ``value``
     if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
             and _buildable(pool, ranked):
@@ -438,7 +455,9 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     """Whether a pair of the split may beat ``value`` once the districts rank the two
     cities against each other (``cpsat.pairranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
-    cities found in the first case where both make it (True: no such pair known)."""
+    cities found in the first case where both make it (True: no such pair known).
+    ``optima``: each city's optimum alone where known (a city missing is solved alone only
+    if its standings leave a case open that needs it)."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
     if not districts:
@@ -446,7 +465,7 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
     cities: dict[tuple[int, tuple[int, ...]], City] = {}
 
     def reach(i: int, standings: tuple[int, ...]) -> int:
-        if not any(standings):  # ahead everywhere: the city alone
+        if not any(standings) and i in optima:  # ahead everywhere: the city alone
             cities[(i, standings)] = optima[i][1].city
             return optima[i][0]
         if budget.exhausted():
@@ -470,23 +489,80 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         known = memo.bound(ranked) if memo is not None else None
         return known if known is not None else sum(city_values(ranked).caps().values())
 
-    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in (0, 1)}
+    def found(i: int, standings: tuple[int, ...]) -> int | None:
+        """The best a city of this side already found scores at these standings (each
+        scored with the case's tables), kept as the case's city."""
+        ranked = standing_context(alones[i].context, districts, standings, top)
+        known = [(score_city(city.with_context(ranked), pool.rules).total, key)
+                 for key, city in cities.items() if key[0] == i]
+        if i in optima:
+            known.append((score_city(optima[i][1].city.with_context(ranked), pool.rules).total,
+                          (i, (0,) * len(districts))))
+        if not known:
+            return None
+        score, key = max(known)
+        witnesses[(i, standings)] = key
+        return score
+
+    witnesses: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in optima}
     high = value[1] + 1 if need == value[0] else None
-    case = refuted(reach, len(districts), need, high, counted)
+    case = refuted(reach, len(districts), need, high, counted, found)
     if case is None:
         return None
     keys = [(i, standings) for i, standings in enumerate(case)]
-    if not all(k in cities for k in keys):
-        return True
-    pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
-    if pair.value() > value:
-        return pair
-    for i in (0, 1):  # each city of the case kept, the other solved against it
-        other = _against(pool, alones[1 - i], cities[keys[i]], placed[keys[i]], 1 - i, need,
+    known_pair = None
+    if any(k not in cities for k in keys) and all(k in cities or k in witnesses for k in keys):
+        # a side a known city made: that city, if the two ranked against each other beat
+        # ``value``; else the case's sides are solved as they would be without the known
+        # cities, which finds the pair a solved case offers (the pair that proves a level)
+        made = [_witnessed(k, cities, placed, witnesses, optima) for k in keys]
+        if None not in made:
+            known_pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
+            if known_pair.value() > value:
+                return known_pair
+        case = refuted(reach, len(districts), need, high, counted)
+        if case is None:
+            return None
+        keys = [(i, standings) for i, standings in enumerate(case)]
+    pair = None
+    if all(k in cities for k in keys):
+        pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
+        if pair.value() > value:
+            return pair
+        pair = _each_against(pool, alones, pair, need, budget, workers)
+    if known_pair is not None and (pair is None or pair.value() <= value):
+        # the known cities, each kept with the other solved against it, last
+        other = _each_against(pool, alones, known_pair, need, budget, workers)
+        pair = other if pair is None or other.value() > pair.value() else pair
+    return True if pair is None else pair
+
+
+def _each_against(pool: Pool, alones: dict[int, Pool], pair: Pair, need: int, budget: Budget,
+                  workers: int) -> Pair:
+    """The best of ``pair`` and, for each of its cities kept, the other solved against it."""
+    best = pair
+    for i in (0, 1):
+        other = _against(pool, alones[1 - i], pair.cities[i], pair.placed[i], 1 - i, need,
                          budget, workers)
-        if other is not None and other.value() > pair.value():
-            pair = other
-    return pair
+        if other is not None and other.value() > best.value():
+            best = other
+    return best
+
+
+def _witnessed(key: tuple[int, tuple[int, ...]], cities: dict, placed: dict, witnesses: dict,
+               optima: dict[int, tuple[int, Answer]]) -> tuple[City, tuple] | None:
+    """The city (and its placements) that makes a case's side: solved there, or a city
+    already known that makes it (``witnesses``: where it was solved, or the city alone)."""
+    if key in cities:
+        return cities[key], placed[key]
+    source = witnesses.get(key)
+    if source is None or source not in placed:
+        return None
+    city = cities.get(source)
+    if city is None and source[0] in optima and not any(source[1]):
+        city = optima[source[0]][1].city
+    return None if city is None else (city, placed[source])
 
 
 def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
@@ -511,6 +587,8 @@ class _Memo:
     def __init__(self) -> None:
         self.optimum: dict[Pool, Outcome] = {}
         self.refuted: dict[Pool, int] = {}
+        #: splits at a level refuted by the standings once both cities alone reached it
+        self.by_standings = 0
 
     def known(self, alone: Pool, need: int) -> Outcome | None:
         best = self.optimum.get(alone)
@@ -543,6 +621,20 @@ class _Memo:
 
 #: The search under way's memo (``prove_pair`` sets it; None: none kept).
 _MEMO: ContextVar[_Memo | None] = ContextVar("pair_memo", default=None)
+
+
+def _standings_first() -> bool:
+    """Whether a level's split asks the standings before the stronger city's own optimum:
+    once ``STANDINGS_FIRST_AFTER`` splits were refuted by the standings after both cities
+    alone reached their level (each such stronger city's descent was work lost)."""
+    memo = _MEMO.get()
+    return memo is not None and memo.by_standings >= STANDINGS_FIRST_AFTER
+
+
+def _noted_standings() -> None:
+    memo = _MEMO.get()
+    if memo is not None:
+        memo.by_standings += 1
 
 
 def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:

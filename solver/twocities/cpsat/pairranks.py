@@ -76,12 +76,15 @@ CASES = ((AHEAD, BEHIND), (LEVEL, LEVEL), (BEHIND, AHEAD))
 
 
 def refuted(reach: Reach, count: int, low: int, high: int | None,
-            free: Reach | None = None) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+            free: Reach | None = None, found: Reach | None = None
+            ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """No pair of the split has both cities at ``low`` or more (and one at ``high`` or more,
     or both above ``low``, when ``high`` is given), whatever each city's standing in each of
     the ``count`` contested districts: None, else a case where both cities can make it (each
     city's standings).  ``reach(i, standings)``: city ``i``'s best at those standings (a
-    solve); ``free(i, standings)``: a bound on it known without one (the counted caps).
+    solve); ``free(i, standings)``: a bound on it known without one (the counted caps);
+    ``found(i, standings)``: what a city already known scores there (None: none known),
+    which spares the solve of a city that makes ``low`` where no ``high`` is asked.
 
     A city standing lower in a district never scores more, so a city that falls short at
     some standings falls short at every lower one: one solve can settle many cases.  The
@@ -103,8 +106,19 @@ def refuted(reach: Reach, count: int, low: int, high: int | None,
                 bounds.append(counted[(i, standings)])  # type: ignore[arg-type]
         return min(bounds) if bounds else None
 
-    for i in (0, 1):  # ahead everywhere: each city alone
-        known[(i, (AHEAD,) * count)] = reach(i, (AHEAD,) * count)
+    witnessed: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def makes(i: int, standings: tuple[int, ...]) -> bool:
+        """Solved, or a city known to make ``low`` there (no ``high`` asked)."""
+        if (i, standings) in known:
+            return True
+        if found is None or high is not None:
+            return False
+        if (i, standings) not in witnessed:
+            score = found(i, standings)
+            witnessed[(i, standings)] = score is not None and score >= low
+        return witnessed[(i, standings)]
+
     open_cases = [(tuple(c[0] for c in case), tuple(c[1] for c in case))
                   for case in product(CASES, repeat=count)]
     while True:
@@ -112,13 +126,13 @@ def refuted(reach: Reach, count: int, low: int, high: int | None,
         for case in open_cases:
             if not _may_beat([most(i, st) for i, st in enumerate(case)], low, high):
                 continue  # one city falls short
-            if all((i, st) in known for i, st in enumerate(case)):
+            if all(makes(i, st) for i, st in enumerate(case)):
                 return case  # both cities can make it in this case
             left.append(case)
         if not left:
             return None
         open_cases = left
-        sides = {(i, case[i]) for case in left for i in (0, 1) if (i, case[i]) not in known}
+        sides = {(i, case[i]) for case in left for i in (0, 1) if not makes(i, case[i])}
         side = min(sides, key=lambda s: (_room(most(*s), low),
                                          -sum(_above(s[1], case[s[0]]) for case in left), s))
         known[side] = reach(*side)
