@@ -7,12 +7,17 @@ summed work (deterministic time) of every solve does not depend on the machine's
 CPU seconds are printed too.  Both must prove the same score; whether the city found is the
 same is said per pool (a reproducible solve that finds another city changes a daily puzzle).
 
+``--clock``: the same two settings on the clock instead, as ``cities solve`` runs (two
+workers, ``bench/ab.py``'s interleaved A/B: wall and CPU seconds).
+
 ``--change``: what ``before`` leaves out:
 
 - ``chain``: the district root's symmetry as a prefix chain (``model.districts.ROOT_CHAIN``);
-- ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``).
+- ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``);
+- ``both``: the two together.
 
     python bench/bench_checks.py --change inprocessing [--count 50] [--seed 1] [--work 60]
+    python bench/bench_checks.py --change both --clock [--count 50] [--workers 2]
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from ab import run_ab  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -45,20 +51,26 @@ def _counted(self: cp_model.CpSolver, *args: object, **kwargs: object) -> object
 
 def _configure(change: str, config: str) -> None:
     now = config == "now"
-    if change == "chain":
+    if change in ("chain", "both"):
         districts.ROOT_CHAIN = now
-    else:
+    if change in ("inprocessing", "both"):
         descent.INPROCESSING = not now
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing"), required=True)
+    parser.add_argument("--change", choices=("chain", "inprocessing", "both"), required=True)
+    parser.add_argument("--clock", action="store_true")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1, help="first pool number")
     parser.add_argument("--work", type=float, default=60.0, help="work limit a pool")
-    args = parser.parse_args()
+    args, rest = parser.parse_known_args()
+    if args.clock:
+        run_ab(__doc__ or "", lambda config: _configure(args.change, config),
+               [*rest, "--suite", args.suite, "--count", str(args.count),
+                "--seed", str(args.seed)])
+        return
     cp_model.CpSolver.Solve = _counted  # type: ignore[method-assign]
     comps = load_components()
     sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
