@@ -59,7 +59,7 @@ def configure(params: Any, time_limit: float | None, workers: int,
         params.max_deterministic_time = deterministic_time
 
 
-def feasibility(params: Any, time_limit: float | None) -> None:
+def feasibility(params: Any, time_limit: float | None, *, inprocessing: bool = True) -> None:
     """Settings for "is there a city scoring exactly this?" (``cpsat.descent``): one
     worker, a plain clause-learning search, light presolve.
 
@@ -74,6 +74,11 @@ def feasibility(params: Any, time_limit: float | None) -> None:
     and 46 at their top totals, with these settings and with CP-SAT's defaults alike), a
     wrong refutation, so the descent would prove a wrong optimum.
 
+    ``inprocessing=False`` skips the SAT search's periodic inprocessing (clause vivification,
+    probing and minimisation between restarts): the single-city descent's checks are short,
+    and on the 50 standard pools (one worker, a work limit, both ways in one process) the
+    descent took 19 % less CP-SAT work and 13 % less CPU without it, faster on 39 pools.
+
     >>> from ortools.sat.python import cp_model
     >>> solver = cp_model.CpSolver()
     >>> feasibility(solver.parameters, 1.0)
@@ -85,6 +90,8 @@ def feasibility(params: Any, time_limit: float | None) -> None:
     params.cp_model_probing_level = 0
     params.symmetry_level = 0
     params.max_presolve_iterations = 1
+    if not inprocessing:
+        params.use_sat_inprocessing = False
     safe_presolve(params)
     if time_limit is not None:
         params.max_time_in_seconds = max(0.01, time_limit)

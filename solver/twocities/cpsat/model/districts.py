@@ -49,9 +49,11 @@ def connected_region(grid: CityGrid, member: dict, name: str,
     for i, c in enumerate(cells):
         model.AddImplication(region[c], member[c])
         model.AddImplication(root[c], region[c])
-        # symmetry: the root is the region's first cell (any region has one such tree)
-        for earlier in cells[:i]:
-            model.AddImplication(root[c], region[earlier].Not())
+        if not ROOT_CHAIN:  # the root is the region's first cell, an implication per cell
+            for earlier in cells[:i]:
+                model.AddImplication(root[c], region[earlier].Not())
+    if ROOT_CHAIN:
+        _root_first(model, cells, region, root, name)
     nbrs = {c: [(n, edge) for n, edge in grid.neighbours[c] if n in region] for c in cells}
     top = len(cells) if most is None else min(most, len(cells))
     hang_from_roots(model, cells, region, nbrs, root, name)
@@ -59,6 +61,31 @@ def connected_region(grid: CityGrid, member: dict, name: str,
     if tiles is not None and 2 <= tiles <= top:
         _all_in_one_region(grid, member, region, nbrs, size, tiles, name)
     return size
+
+
+#: The root's symmetry as a prefix chain (3n constraints) rather than an implication for
+#: every earlier cell (n(n-1)/2): see ``_root_first``.
+ROOT_CHAIN = True
+
+
+def _root_first(model: cp_model.CpModel, cells: list, region: dict, root: dict,
+                name: str) -> None:
+    """Symmetry: the root is the region's first cell (any region has one such tree).
+
+    As a chain: ``before[c]`` holds when a cell ahead of ``c`` is in the region (forced true
+    by each such cell, passed on cell to cell), and a root has nothing before it.  The chain
+    states what an implication per earlier cell states, in 3n constraints rather than
+    n(n-1)/2 (standard pool 46's model: 3,049 constraints against 3,736).  On the 50
+    standard pools (one worker, a work limit, each solved both ways in one process) the
+    descent took 4 % less CP-SAT work in all (``bench/bench_checks.py --change chain``)."""
+    before = None
+    for prev, c in zip(cells, cells[1:], strict=False):
+        now = model.NewBoolVar(f"{name}_before_{c}")
+        model.AddImplication(region[prev], now)
+        if before is not None:
+            model.AddImplication(before, now)
+        model.AddImplication(root[c], now.Not())
+        before = now
 
 
 def _all_in_one_region(grid: CityGrid, member: dict, region: dict, nbrs: dict,
