@@ -8,6 +8,10 @@ joined by ``/``).  Work units, not seconds, so the machine's load does not count
     python bench/bench_pairwork.py --seed 1 --work 100
     python bench/bench_pairwork.py --suite pair-choose --seed 0 --work 50
     python bench/bench_pairwork.py --date 2026-12-27 --attempt 0 --work 8
+    python bench/bench_pairwork.py --seed 3 --work 60 --trace
+
+``--trace`` also prints each split asked, in order: its bound, the pair it was asked to
+beat, whether it was settled, the pair it gave and its work.
 
 ``--date`` takes a daily puzzle's pair candidate instead (``puzzles.draw``), started from the
 greedy pair as the daily generator's proof starts (``puzzles.prove``: one worker, its work
@@ -69,6 +73,20 @@ class Tally:
         return counted
 
 
+def traced(solve_split: Callable[..., Any]) -> Callable[..., Any]:
+    """``pairdescent._solve_split``, printing each split asked."""
+    def split_asked(pool: Any, splits: Any, k: int, value: tuple[int, int], budget: Budget,
+                    *rest: Any, **kw: Any) -> Any:
+        used = budget.used
+        pair, settled = solve_split(pool, splits, k, value, budget, *rest, **kw)
+        print(f"  split {k} bound {splits.bound(k)} against {value}: "
+              f"{'settled' if settled else 'open'}, pair "
+              f"{pair.value() if pair is not None else None}, {budget.used - used:.2f} units",
+              flush=True)
+        return pair, settled
+    return split_asked
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suite", choices=("pair", "pair-choose"), default="pair")
@@ -76,6 +94,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--work", type=float, default=100.0, help="deterministic budget")
     parser.add_argument("--date", type=dt.date.fromisoformat, help="a daily pair candidate's")
     parser.add_argument("--attempt", type=int, default=0, help="the candidate's number")
+    parser.add_argument("--trace", action="store_true", help="print each split asked")
     args = parser.parse_args(argv)
     seed = None
     if args.date is None:
@@ -91,6 +110,8 @@ def main(argv: list[str] | None = None) -> None:
     tally = Tally()
     for name in KINDS:
         setattr(pairdescent, name, tally.wrap(name, getattr(pairdescent, name)))
+    if args.trace:
+        pairdescent._solve_split = traced(pairdescent._solve_split)
     start = time.monotonic()
     out = pairdescent.prove_pair(pool, Budget.start(None, args.work), start=seed, workers=1)
     pair = out.best.value() if out.best is not None else None
