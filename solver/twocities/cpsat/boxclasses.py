@@ -362,11 +362,9 @@ def neighbour_cells(grid: CityGrid) -> dict[Coord, int]:
     most = dict.fromkeys(grid.cells, 0)
     for offset in grid.offsets:
         count = dict.fromkeys(grid.cells, 0)
-        edges = [((r, c), (r + dr, c + dc)) for r, c in grid.cells for dr, dc in ((0, 1), (1, 0))
-                 if r + dr < grid.size and c + dc < grid.size]
-        for a, b in [*edges, *offset.bridges]:
-            if a in offset.landscape or b in offset.landscape:
-                continue
+        bridges = [(a, b) for a, b in offset.bridges
+                   if a not in offset.landscape and b not in offset.landscape]
+        for a, b in [*((a, b) for a, b, _ in grid.plain_edges(offset.landscape)), *bridges]:
             count[a] += 1
             count[b] += 1
         for cell in grid.cells:

@@ -119,11 +119,12 @@ class CityGrid:
         g = nx.Graph()
         spaces = [c for c in self.cells if c not in offset.landscape]
         g.add_nodes_from(spaces)
-        g.add_edges_from((a, b) for a, b, _ in self._plain_edges(offset.landscape))
+        g.add_edges_from((a, b) for a, b, _ in self.plain_edges(offset.landscape))
         g.add_edges_from(offset.bridges)
         return nx.is_connected(g)
 
-    def _plain_edges(self, landscape: frozenset[Coord] = frozenset()) -> list[Edge]:
+    def plain_edges(self, landscape: frozenset[Coord] = frozenset()) -> list[Edge]:
+        """Every pair of edge-sharing cells, each once, neither of them in ``landscape``."""
         out: list[Edge] = []
         for r, c in self.cells:
             for dr, dc in _ORTHOGONAL:
@@ -270,7 +271,7 @@ class CityGrid:
     def _edges(self) -> None:
         """Edge-sharing cells, plus bridges (true only when the mat lies where they are)."""
         never = frozenset(c for c in self.cells if self.never_built(c))
-        self.edges: list[Edge] = self._plain_edges(never)
+        self.edges: list[Edge] = self.plain_edges(never)
         by_pair: dict[tuple[Coord, Coord], list[Literal]] = defaultdict(list)
         for o in self.offsets:
             for a, b in o.bridges:
