@@ -14,10 +14,15 @@ workers, ``bench/ab.py``'s interleaved A/B: wall and CPU seconds).
 
 - ``chain``: the district root's symmetry as a prefix chain (``model.districts.ROOT_CHAIN``);
 - ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``);
-- ``both``: the two together.
+- ``both``: the two together;
+- ``cross``: a pool's totals below the top asked ``descent.CROSS_TOTALS`` (3) a check
+  (``before``: a total a check).  It applies on the clock only, so measure it with
+  ``--on-clock``: each pool solved on the clock with one worker (the caps first, then one
+  check at a time, each a total's splits together), whose summed work is reproducible too.
 
     python bench/bench_checks.py --change inprocessing [--count 50] [--seed 1] [--work 60]
     python bench/bench_checks.py --change both --clock [--count 50] [--workers 2]
+    python bench/bench_checks.py --change cross --on-clock [--count 50]
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import run_ab  # noqa: E402
-from bench_solver import random_pool  # noqa: E402
+from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.twocities.cpsat import descent  # noqa: E402
@@ -55,12 +60,17 @@ def _configure(change: str, config: str) -> None:
         districts.ROOT_CHAIN = now
     if change in ("inprocessing", "both"):
         descent.INPROCESSING = not now
+    if change == "cross":
+        descent.CROSS_TOTALS = 3 if now else 1
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing", "both"), required=True)
+    parser.add_argument("--change", choices=("chain", "inprocessing", "both", "cross"),
+                        required=True)
     parser.add_argument("--clock", action="store_true")
+    parser.add_argument("--on-clock", action="store_true",
+                        help="one worker on the clock (60 s), not a work limit")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1, help="first pool number")
@@ -74,6 +84,7 @@ def main() -> None:
     cp_model.CpSolver.Solve = _counted  # type: ignore[method-assign]
     comps = load_components()
     sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
+    works: dict[str, list[float]] = {"before": [], "now": []}  # each pool's work
     fewer = more = 0
     for seed in range(args.seed, args.seed + args.count):
         pool = random_pool(args.suite, seed, comps)
@@ -82,11 +93,16 @@ def main() -> None:
             _configure(args.change, config)
             _work[0] = 0.0
             cpu = time.process_time()
-            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work)
+            if args.on_clock:
+                result = solve_pool(pool, time_limit=60.0, workers=1)
+            else:
+                result = solve_pool(pool, time_limit=None, workers=1,
+                                    deterministic_time=args.work)
             cpu = time.process_time() - cpu
             found[config] = (result.status, result.score, _work[0], cpu,
                              result.city.notation() if result.city else None)
             sums[config][0] += _work[0]
+            works[config].append(_work[0])
             sums[config][1] += cpu
         (bs, b, bw, bc, bcity), (ns, n, nw, nc, ncity) = found["before"], found["now"]
         if bs == ns == "optimal" and b != n:
@@ -98,7 +114,9 @@ def main() -> None:
               file=sys.stderr, flush=True)
     _configure(args.change, "now")
     for config, (work, cpu) in sums.items():
-        print(f"{config:<7} work {work:.2f}  cpu {cpu:.1f} s")
+        print(f"{config:<7} work {work:.2f}  (a pool: median "
+              f"{percentile(works[config], 0.5):.3f}, p95 {percentile(works[config], 0.95):.3f})"
+              f"  cpu {cpu:.1f} s")
     print(f"now less work on {fewer} pools, more on {more}")
 
 

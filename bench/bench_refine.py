@@ -9,7 +9,10 @@ with two workers).  Both must agree on every proven score.
 ``--when``: the same caps, solved before the refining thread's first check (``before``,
 ``descent.REFINE_FIRST``) or after it (``now``).
 
-    python bench/bench_refine.py [--when] [--suite standard] [--count 50] [--seed 1]
+``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
+from the counted caps) against ``caps.REFINED`` (``now``).
+
+    python bench/bench_refine.py [--when | --off] [--suite standard] [--count 50] [--seed 1]
         [--time-limit 60]
 """
 
@@ -34,6 +37,10 @@ def _configure(config: str) -> None:
     caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
 
 
+def _configure_off(config: str) -> None:
+    caps_module.REFINED = () if config == "before" else NOW
+
+
 def _configure_when(config: str) -> None:
     descent.REFINE_FIRST = True if config == "before" else FIRST
 
@@ -42,5 +49,8 @@ if __name__ == "__main__":
     if "--when" in sys.argv:
         sys.argv.remove("--when")
         run_ab(__doc__.splitlines()[0], _configure_when)
+    elif "--off" in sys.argv:
+        sys.argv.remove("--off")
+        run_ab(__doc__.splitlines()[0], _configure_off)
     else:
         run_ab(__doc__.splitlines()[0], _configure)
