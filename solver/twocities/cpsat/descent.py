@@ -80,14 +80,6 @@ REFINE_FIRST = False
 #: took 19 % less CP-SAT work (21.8 against 27.0 units) and 13 % less CPU without it, less
 #: work on 39 pools and more on 11 (``bench/bench_checks.py --change inprocessing``).
 INPROCESSING = False
-#: On the clock, for a pool that is one space, the totals below the top asked this many at a
-#: time: one check (as ``workers`` cases) of every split of the next ``CROSS_TOTALS`` totals,
-#: at most ``MOST_CROSS`` splits (1: a total a check).  The top total is asked alone, so a
-#: pool whose first check holds its city (35 of the 50 standard pools) is untouched; below
-#: it the standard suite's slow pools refute 1-4 totals before their city, and each check
-#: pays its presolve and load again (``_cross``).
-CROSS_TOTALS = 3
-MOST_CROSS = 32
 
 
 @dataclass(frozen=True)
@@ -153,17 +145,13 @@ class _Task:
 
     space: _Space
     splits: list[dict[str, int]]
-    total: int  # the highest total of its splits
+    total: int
     solver: cp_model.CpSolver | None = None
     moot: bool = False  # stopped because a city at its total or above is known
     #: one *case* of the check (``_cases``): the mat at every ``cases``-th of its positions
     #: from position ``case`` on; the check's cases together are the whole check
     case: int = 0
     cases: int = 1
-
-    def __post_init__(self) -> None:
-        #: the totals this check counts in ``_Descent.open`` until it settles them
-        self.totals = sorted({sum(s.values()) for s in self.splits} or {self.total})
 
 
 @dataclass
@@ -251,10 +239,9 @@ class _Descent:
                 best = self.best.score.total if self.best else None
                 while self.queue:
                     task = self.queue.popleft()
-                    task.splits = [s for s in task.splits if not self._beyond(task.space, s)
-                                   and (best is None or sum(s.values()) > best)]
-                    if not task.splits:
-                        self._release(task)
+                    task.splits = [s for s in task.splits if not self._beyond(task.space, s)]
+                    if (best is not None and task.total <= best) or not task.splits:
+                        self.open[task.total] -= 1
                         continue
                     task.solver = cp_model.CpSolver()
                     self.running.append(task)
@@ -263,15 +250,11 @@ class _Descent:
                     return None
                 self.level -= 1
                 self.active += self._spaces_at(self.level)
-                if self._crossing():
-                    tasks = self._cross(best)
-                else:
-                    tasks = [_Task(space, b, self.level) for space in self.active
-                             for b in self._batches(splits(space.values.values, space.caps,
-                                                           self.level))]
-                    tasks = self._cases(tasks)
-                for task in tasks:
-                    self.open.update(task.totals)
+                tasks = [_Task(space, b, self.level) for space in self.active
+                         for b in self._batches(splits(space.values.values, space.caps,
+                                                       self.level))]
+                tasks = self._cases(tasks)
+                self.open[self.level] += len(tasks)
                 self.queue.extend(tasks)
                 self._report()
             return None
@@ -360,9 +343,7 @@ class _Descent:
             if answer is not None:
                 self._found(task, answer)
             if answer is not None or status == Status.INFEASIBLE or task.moot:
-                self._release(task)  # found, refuted, or moot (a city at least as good)
-                if answer is not None:
-                    self._again(task)
+                self.open[task.total] -= 1  # found, refuted, or moot (a city at least as good)
             if self._settled():
                 self._stop_all()
             self._report()
@@ -384,54 +365,6 @@ class _Descent:
                     other.solver.StopSearch()
 
     # --- bookkeeping (under the lock) ----------------------------------------------------
-
-    def _release(self, task: _Task) -> None:
-        self.open.subtract(task.totals)
-
-    def _again(self, task: _Task) -> None:
-        """A check of several totals found a city below its highest: its splits above the
-        best city are not refuted, so they are asked again a total a check, highest first
-        (asked together, the search finds the lowest total's city first, as it did here),
-        before anything queued."""
-        best = self.best.score.total if self.best else None
-        above = [s for s in task.splits if best is None or sum(s.values()) > best]
-        tasks = self._cases([_Task(task.space, b, t)
-                             for t in sorted({sum(s.values()) for s in above}, reverse=True)
-                             for b in self._batches([s for s in above
-                                                     if sum(s.values()) == t])])
-        for again in reversed(tasks):
-            self.open.update(again.totals)
-            self.queue.appendleft(again)
-
-    def _crossing(self) -> bool:
-        """Ask several totals a check (``CROSS_TOTALS``): on the clock, below the top, for
-        a pool that is one space."""
-        return (CROSS_TOTALS > 1 and self.whole is not None and self.budget.work is None
-                and self.level < self.top)
-
-    def _cross(self, best: int | None) -> list[_Task]:
-        """The checks of the totals from ``self.level`` down, ``CROSS_TOTALS`` of them (at
-        most ``MOST_CROSS`` splits, at least the first total's), lowering ``self.level`` to
-        the last: one check of them all, asked as ``workers`` cases."""
-        assert self.whole is not None
-        space = self.whole
-        found = splits(space.values.values, space.caps, self.level)
-        for _ in range(CROSS_TOTALS - 1):
-            below = self.level - 1
-            if below < self.floor or (best is not None and below <= best):
-                break
-            more = splits(space.values.values, space.caps, below)
-            if len(found) + len(more) > MOST_CROSS:
-                break
-            found += more
-            self.level = below
-        if not found:
-            return []
-        top = max(sum(s.values()) for s in found)
-        if self.workers < 2:
-            return [_Task(space, found, top)]
-        return [_Task(space, found, top, case=k, cases=self.workers)
-                for k in range(self.workers)]
 
     def _beyond_caps(self, task: _Task) -> bool:
         return all(self._beyond(task.space, s) for s in task.splits)
