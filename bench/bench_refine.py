@@ -12,8 +12,11 @@ with two workers).  Both must agree on every proven score.
 ``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
 from the counted caps) against ``caps.REFINED`` (``now``).
 
-    python bench/bench_refine.py [--when | --off] [--suite standard] [--count 50] [--seed 1]
-        [--time-limit 60]
+``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
+(``now``, ``caps.may_fall``).
+
+    python bench/bench_refine.py [--when | --off | --shops] [--suite standard] [--count 50]
+        [--seed 1] [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ def _configure_off(config: str) -> None:
     caps_module.REFINED = () if config == "before" else NOW
 
 
+def _configure_shops(config: str) -> None:
+    caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+
+
 def _configure_when(config: str) -> None:
     descent.REFINE_FIRST = True if config == "before" else FIRST
 
@@ -49,6 +56,9 @@ if __name__ == "__main__":
     if "--when" in sys.argv:
         sys.argv.remove("--when")
         run_ab(__doc__.splitlines()[0], _configure_when)
+    elif "--shops" in sys.argv:
+        sys.argv.remove("--shops")
+        run_ab(__doc__.splitlines()[0], _configure_shops)
     elif "--off" in sys.argv:
         sys.argv.remove("--off")
         run_ab(__doc__.splitlines()[0], _configure_off)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
+import solver.twocities.cpsat.caps as caps_module
 import solver.twocities.cpsat.solve as solve_mod
 from solver.twocities.cpsat.caps import (
     REFINED,
@@ -12,6 +13,7 @@ from solver.twocities.cpsat.caps import (
     category_cap,
     category_caps,
     district_cap,
+    may_fall,
     solved_caps,
 )
 from solver.twocities.cpsat.solve import solve_pool
@@ -19,7 +21,7 @@ from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool, pool_from_json
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.game.vocab import CATEGORIES
+from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
@@ -150,3 +152,29 @@ def test_the_caps_solved_beside_the_checks_bound_every_buildable_city() -> None:
                       if not check_buildable(city, pool, placed)) for name in REFINED}
     assert all(caps[name] >= best[name] for name in REFINED)
     assert caps == best  # on a city this small, each solved cap is reached
+
+
+def test_the_shops_cap_is_solved_only_where_its_counted_cap_takes_a_set_as_long_as_a_side(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two shops in a 3x3 city: their counted cap (one set of two) takes no set of three,
+    so ``solved_caps`` solves the offices' cap alone (the shops' on every pool when
+    ``SHOPS_WHERE_THEY_MAY_FALL`` is off); five shops' cap takes one (a set of five), so it
+    is solved.  Either way the descent on two workers proves the exhaustive optimum."""
+    two = Pool(tiny_rules(3, 5), (), tuple(parse_tile(t) for t in
+                                           ["S", "S", "O", "Tf", "H", "F|O", "O|H"]),
+               Context((1,), ()))
+    five = Pool(tiny_rules(3, 5), (), tuple(parse_tile(t) for t in
+                                            ["S", "S", "S", "O", "Tf", "S|S", "O|H"]),
+                Context((1,), ()))
+    assert not may_fall(SHOP, city_values(two), 3)
+    assert may_fall(SHOP, city_values(five), 3)
+    assert may_fall(OFFICE, city_values(two), 3)
+    registered: list[object] = []
+    assert set(solved_caps(two, registered.append)) == {OFFICE} and len(registered) == 1
+    assert set(solved_caps(five, registered.append)) == {SHOP, OFFICE}
+    for pool in (two, five):
+        best = brute_force_best(pool)
+        result = solve_pool(pool, time_limit=30, workers=2)
+        assert (result.status, result.score, result.bound) == ("optimal", best, best)
+    monkeypatch.setattr(caps_module, "SHOPS_WHERE_THEY_MAY_FALL", False)
+    assert set(solved_caps(two, registered.append)) == {SHOP, OFFICE}
