@@ -14,15 +14,10 @@ workers, ``bench/ab.py``'s interleaved A/B: wall and CPU seconds).
 
 - ``chain``: the district root's symmetry as a prefix chain (``model.districts.ROOT_CHAIN``);
 - ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``);
-- ``both``: the two together;
-- ``reuse``: each check on a copy of its own (``descent.REUSE`` 0) against each thread's
-  checks on one copy (``REUSE``).  It applies on the clock only, so measure it with
-  ``--on-clock``: each pool solved on the clock with one worker (the caps first, then one
-  check at a time, a total's splits together), whose summed work is reproducible too.
+- ``both``: the two together.
 
     python bench/bench_checks.py --change inprocessing [--count 50] [--seed 1] [--work 60]
     python bench/bench_checks.py --change both --clock [--count 50] [--workers 2]
-    python bench/bench_checks.py --change reuse --on-clock [--count 50]
 """
 
 from __future__ import annotations
@@ -44,7 +39,6 @@ from solver.twocities.cpsat.model import districts  # noqa: E402
 from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
-REUSE = descent.REUSE
 _work = [0.0]
 _solve = cp_model.CpSolver.Solve
 
@@ -61,17 +55,13 @@ def _configure(change: str, config: str) -> None:
         districts.ROOT_CHAIN = now
     if change in ("inprocessing", "both"):
         descent.INPROCESSING = not now
-    if change == "reuse":
-        descent.REUSE = REUSE if now else 0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing", "both", "reuse"),
+    parser.add_argument("--change", choices=("chain", "inprocessing", "both"),
                         required=True)
     parser.add_argument("--clock", action="store_true")
-    parser.add_argument("--on-clock", action="store_true",
-                        help="one worker on the clock (60 s), not a work limit")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1, help="first pool number")
@@ -94,11 +84,7 @@ def main() -> None:
             _configure(args.change, config)
             _work[0] = 0.0
             cpu = time.process_time()
-            if args.on_clock:
-                result = solve_pool(pool, time_limit=60.0, workers=1)
-            else:
-                result = solve_pool(pool, time_limit=None, workers=1,
-                                    deterministic_time=args.work)
+            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work)
             cpu = time.process_time() - cpu
             found[config] = (result.status, result.score, _work[0], cpu,
                              result.city.notation() if result.city else None)

@@ -70,9 +70,9 @@ def test_batched_checks_prove_the_exhaustive_optimum(tokens: list[str]) -> None:
     batched = []
     real = descent_module._batch_model
 
-    def spy(task: _Task, cm: object, *rest: object) -> cp_model.CpModel:
+    def spy(task: _Task, cm: object) -> cp_model.CpModel:
         batched.append(len(task.splits))
-        return real(task, cm, *rest)  # type: ignore[arg-type]
+        return real(task, cm)  # type: ignore[arg-type]
 
     descent_module._batch_model = spy  # type: ignore[assignment]
     try:
@@ -90,31 +90,3 @@ def test_batched_descent_matches_exhaustive_search_on_tiny_cities(pool: Pool) ->
     result = solve_pool(pool, time_limit=30, workers=2)
     assert result.status == "optimal"
     assert result.score == brute_force_best(pool)
-
-
-@pytest.mark.parametrize("tokens", DESCENDING)
-def test_a_thread_asks_its_checks_on_one_copy_of_the_model(
-        tokens: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """On the clock a thread's checks share its copy of the model (``descent.REUSE``), each
-    check's constraints dead once it is settled: the exhaustive optimum all the same, with
-    one copy for several checks; with ``REUSE`` 0, one copy a check."""
-    pool = _tiny(tokens)
-    best = brute_force_best(pool)
-    copies = []
-    real = cp_model.CpModel.clone
-
-    def counted(self: cp_model.CpModel) -> cp_model.CpModel:
-        copies.append(1)
-        return real(self)
-
-    monkeypatch.setattr(cp_model.CpModel, "clone", counted)
-    for reuse in (descent_module.REUSE, 0):
-        monkeypatch.setattr(descent_module, "REUSE", reuse)
-        copies.clear()
-        caps = city_values(pool).caps()
-        outcome = descent_module.descend(pool, caps, Budget.start(30, None), workers=1)
-        assert outcome.best is not None
-        assert (outcome.status, outcome.bound, outcome.best.score.total) == (
-            "optimal", best, best)
-        assert outcome.checks > 1
-        assert len(copies) == (1 if reuse else outcome.checks)

@@ -80,12 +80,6 @@ REFINE_FIRST = False
 #: took 19 % less CP-SAT work (21.8 against 27.0 units) and 13 % less CPU without it, less
 #: work on 39 pools and more on 11 (``bench/bench_checks.py --change inprocessing``).
 INPROCESSING = False
-#: On the clock, a thread asks the checks of a pool that is one space on its own copy of the
-#: pool's model: each check's constraints hold only under a literal of its own, fixed true
-#: for that check and false after (presolve drops them at once), so the model is copied once
-#: every ``REUSE`` checks rather than once a check (0: a copy for every check, as a
-#: reproducible solve does).
-REUSE = 16
 
 
 @dataclass(frozen=True)
@@ -194,7 +188,6 @@ class _Descent:
         self.errors: list[BaseException] = []
         self.checks = 0
         self.done = False
-        self.local = threading.local()  # each thread's copy of the whole pool's model
 
     # --- the threads ---------------------------------------------------------------------
 
@@ -294,37 +287,12 @@ class _Descent:
         unknown)"""
         cm = self._model_of(task.space)
         pool = task.space.tiles
-        positions = [o.lit for o in cm.grids[0].offsets[task.case::task.cases]]
-        if task.cases > 1 and not positions:
-            return Status.INFEASIBLE, None  # fewer positions than cases: the others hold all
-        model, on = self._working(task.space, cm)
-        _add_split(model, task, cm, on)
+        model = self._split_model(task, cm)
         if task.cases > 1:
-            _enforced(model.AddBoolOr(positions), on)
-        try:
-            return self._solve(task, cm, model, pool)
-        finally:
-            if on is not None:
-                _fix(model, on, 0)  # this check's constraints are dead from now on
-
-    def _working(self, space: _Space, cm: CityModel
-                 ) -> tuple[cp_model.CpModel, cp_model.IntVar | None]:
-        """The model a check adds its constraints to, and the literal they hold under: this
-        thread's copy of the whole pool's model on the clock (``REUSE``), else a copy of
-        its own (no literal)."""
-        if space is not self.whole or self.budget.work is not None or REUSE <= 0:
-            return cm.model.clone(), None
-        held = getattr(self.local, "held", None)
-        if held is None or held[1] is not cm or held[2] >= REUSE:
-            held = self.local.held = [cm.model.clone(), cm, 0]
-        held[2] += 1
-        model = held[0]
-        on = model.NewBoolVar(f"check_{held[2]}")
-        _fix(model, on, 1)
-        return model, on
-
-    def _solve(self, task: _Task, cm: CityModel, model: cp_model.CpModel,
-               pool: Pool) -> tuple[Status, Answer | None]:
+            positions = [o.lit for o in cm.grids[0].offsets[task.case::task.cases]]
+            if not positions:
+                return Status.INFEASIBLE, None  # fewer positions than cases: the others hold all
+            model.AddBoolOr(positions)
         solver = task.solver
         assert solver is not None
 
@@ -344,9 +312,28 @@ class _Descent:
 
     @staticmethod
     def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
-        """A copy of the space's model asked for the check's splits (``_add_split``)."""
+        """The space's model with each category's points equal to the split's, and its
+        parts one of the rows ``solver.twocities.cpsat.values`` allows for that score; for
+        several splits, one table of every category's points and parts (``_batch_model``)."""
+        if len(task.splits) > 1:
+            return _batch_model(task, cm)
         model = cm.model.clone()
-        _add_split(model, task, cm, None)
+        points, parts = cm.points[0], cm.parts[0]
+        for name, value in task.splits[0].items():
+            expr = points[name]
+            if isinstance(expr, int):
+                continue  # the split took its one value
+            model.Add(expr == value)
+            rows = task.space.values.rows.get(name, {}).get(value)
+            if rows and name in parts:
+                if len(parts[name]) != len(rows[0]):
+                    raise ModelMismatch(f"{name}: the model has {len(parts[name])} parts, "
+                                        f"the values {len(rows[0])}")
+                columns = list(zip(*rows, strict=True))
+                parts_vars = [as_var(model, e, min(col), max(col), f"{name}_part_{k}")
+                              for k, (e, col) in enumerate(zip(parts[name], columns,
+                                                                strict=True))]
+                model.AddAllowedAssignments(parts_vars, rows)
         return model
 
     def _finish(self, task: _Task, status: Status, answer: Answer | None) -> None:
@@ -476,65 +463,13 @@ class _Descent:
         return Outcome(Status.UNKNOWN, None, top, self.caps, self.checks)
 
 
-def _enforced(constraint: cp_model.Constraint, on: cp_model.IntVar | None) -> None:
-    if on is not None:
-        constraint.OnlyEnforceIf(on)
-
-
-def _fix(model: cp_model.CpModel, literal: cp_model.IntVar, value: int) -> None:
-    """``literal``'s domain set to ``value`` alone (a check's literal, ``REUSE``)."""
-    domain = model.proto.variables[literal.index].domain
-    domain.clear()
-    domain.extend([value, value])
-
-
-def _var(model: cp_model.CpModel, expr: cp_model.LinearExprT, lo: int, hi: int, name: str,
-         on: cp_model.IntVar | None) -> cp_model.IntVar:
-    """``as_var``, its equality holding under ``on`` (a free variable once ``on`` is
-    false, so its bounds bind no later check)."""
-    if on is None:
-        return as_var(model, expr, lo, hi, name)
-    var = model.NewIntVar(lo, hi, name)
-    model.Add(var == expr).OnlyEnforceIf(on)
-    return var
-
-
-def _add_split(model: cp_model.CpModel, task: _Task, cm: CityModel,
-               on: cp_model.IntVar | None) -> None:
-    """The check's splits added to ``model`` (the space's, under ``on`` when given): each
-    category's points equal to the split's, and its parts one of the rows
-    ``solver.twocities.cpsat.values`` allows for that score; for several splits, one table
-    of every category's points and parts (``_batch_model``)."""
-    if len(task.splits) > 1:
-        _batch_model(task, cm, model, on)
-        return
-    points, parts = cm.points[0], cm.parts[0]
-    for name, value in task.splits[0].items():
-        expr = points[name]
-        if isinstance(expr, int):
-            continue  # the split took its one value
-        _enforced(model.Add(expr == value), on)
-        rows = task.space.values.rows.get(name, {}).get(value)
-        if rows and name in parts:
-            if len(parts[name]) != len(rows[0]):
-                raise ModelMismatch(f"{name}: the model has {len(parts[name])} parts, "
-                                    f"the values {len(rows[0])}")
-            columns = list(zip(*rows, strict=True))
-            parts_vars = [_var(model, e, min(col), max(col), f"{name}_part_{k}", on)
-                          for k, (e, col) in enumerate(zip(parts[name], columns,
-                                                            strict=True))]
-            _enforced(model.AddAllowedAssignments(parts_vars, rows), on)
-
-
-def _batch_model(task: _Task, cm: CityModel, model: cp_model.CpModel | None = None,
-                 on: cp_model.IntVar | None = None) -> cp_model.CpModel:
-    """The space's model (a copy, or ``model`` with the table under ``on``) asked for any
-    one of ``task.splits``: a table whose rows are every split's points of each category
-    with the parts ``solver.twocities.cpsat.values`` allows for them.  One check for a
-    total's splits pays presolve once, where one check a split pays it for each; on
-    standard pools 22 and 23, a total's 2 to 11 splits took a third to a quarter of the time
-    in one check (the table still hands presolve the exact values)."""
-    model = cm.model.clone() if model is None else model
+def _batch_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
+    """The space's model asked for any one of ``task.splits``: a table whose rows are every
+    split's points of each category with the parts ``solver.twocities.cpsat.values`` allows
+    for them.  One check for a total's splits pays presolve once, where one check a split
+    pays it for each; on standard pools 22 and 23, a total's 2 to 11 splits took a third to
+    a quarter of the time in one check (the table still hands presolve the exact values)."""
+    model = cm.model.clone()
     points, parts = cm.points[0], cm.parts[0]
     rows_of = task.space.values.rows
     names = [n for n in task.splits[0] if not isinstance(points[n], int)]
@@ -552,12 +487,11 @@ def _batch_model(task: _Task, cm: CityModel, model: cp_model.CpModel | None = No
     variables = []
     for n in names:
         values = [s[n] for s in task.splits]
-        variables.append(_var(model, points[n], min(values), max(values), f"{n}_points",
-                              on))
+        variables.append(as_var(model, points[n], min(values), max(values), f"{n}_points"))
         if n in with_parts:
             for k, expr in enumerate(parts[n]):
                 column = [r[k] for s in task.splits for r in rows_of[n][s[n]]]
-                variables.append(_var(model, expr, min(column), max(column),
-                                      f"{n}_part_{k}", on))
-    _enforced(model.AddAllowedAssignments(variables, sorted(table)), on)
+                variables.append(as_var(model, expr, min(column), max(column),
+                                        f"{n}_part_{k}"))
+    model.AddAllowedAssignments(variables, sorted(table))
     return model
