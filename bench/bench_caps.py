@@ -87,6 +87,7 @@ def _refined(suite: str, first: int, count: int) -> None:
         found = {}
         for config in ("before", "now") if seed % 2 else ("now", "before"):
             caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+            caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
             work[0], cpu = 0.0, time.process_time()
             found[config] = caps_module.solved_caps(pool, lambda solver: None)
             sums[config][0] += work[0]
@@ -100,6 +101,7 @@ def _refined(suite: str, first: int, count: int) -> None:
         print(f"  {suite} {seed}: {found['before']} -> {found['now']}", file=sys.stderr,
               flush=True)
     caps_module.SHOPS_WHERE_THEY_MAY_FALL = True
+    caps_module.OFFICES_WHERE_THEY_MAY_FALL = True
     for config, (w, cpu) in sums.items():
         print(f"{config:<7} work {w:.3f}  cpu {cpu:.2f} s")
 

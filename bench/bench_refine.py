@@ -13,10 +13,11 @@ with two workers).  Both must agree on every proven score.
 from the counted caps) against ``caps.REFINED`` (``now``).
 
 ``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
-(``now``, ``caps.may_fall``).
+(``now``, ``caps.may_fall``), the offices' as ``cities solve`` does; ``--offices``: the same
+for the offices' cap, the shops' as ``cities solve`` does.
 
-    python bench/bench_refine.py [--when | --off | --shops] [--suite standard] [--count 50]
-        [--seed 1] [--time-limit 60]
+    python bench/bench_refine.py [--when | --off | --shops | --offices] [--suite standard]
+        [--count 50] [--seed 1] [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def _configure_shops(config: str) -> None:
     caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
 
 
+def _configure_offices(config: str) -> None:
+    caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+
+
 def _configure_when(config: str) -> None:
     descent.REFINE_FIRST = True if config == "before" else FIRST
 
@@ -59,6 +64,9 @@ if __name__ == "__main__":
     elif "--shops" in sys.argv:
         sys.argv.remove("--shops")
         run_ab(__doc__.splitlines()[0], _configure_shops)
+    elif "--offices" in sys.argv:
+        sys.argv.remove("--offices")
+        run_ab(__doc__.splitlines()[0], _configure_offices)
     elif "--off" in sys.argv:
         sys.argv.remove("--off")
         run_ab(__doc__.splitlines()[0], _configure_off)
