@@ -14,10 +14,11 @@ from the counted caps) against ``caps.REFINED`` (``now``).
 
 ``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
 (``now``, ``caps.may_fall``), the offices' as ``cities solve`` does; ``--offices``: the same
-for the offices' cap, the shops' as ``cities solve`` does.
+for the offices' cap, the shops' as ``cities solve`` does; ``--fall``: both caps on every
+pool (``before``) or both only where they may fall (``now``).
 
-    python bench/bench_refine.py [--when | --off | --shops | --offices] [--suite standard]
-        [--count 50] [--seed 1] [--time-limit 60]
+    python bench/bench_refine.py [--when | --off | --shops | --offices | --fall]
+        [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ def _configure_offices(config: str) -> None:
     caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
 
 
+def _configure_fall(config: str) -> None:
+    _configure_shops(config)
+    _configure_offices(config)
+
+
 def _configure_when(config: str) -> None:
     descent.REFINE_FIRST = True if config == "before" else FIRST
 
@@ -64,6 +70,9 @@ if __name__ == "__main__":
     elif "--shops" in sys.argv:
         sys.argv.remove("--shops")
         run_ab(__doc__.splitlines()[0], _configure_shops)
+    elif "--fall" in sys.argv:
+        sys.argv.remove("--fall")
+        run_ab(__doc__.splitlines()[0], _configure_fall)
     elif "--offices" in sys.argv:
         sys.argv.remove("--offices")
         run_ab(__doc__.splitlines()[0], _configure_offices)
