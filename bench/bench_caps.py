@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver import random_pool  # noqa: E402
+from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.twocities.cpsat import caps as caps_module  # noqa: E402
@@ -82,6 +82,7 @@ def _refined(suite: str, first: int, count: int) -> None:
 
     cp_model.CpSolver.Solve = counted  # type: ignore[method-assign]
     sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
+    works: dict[str, list[float]] = {"before": [], "now": []}  # each pool's
     for seed in range(first, first + count):
         pool = random_pool(suite, seed)
         found = {}
@@ -92,18 +93,21 @@ def _refined(suite: str, first: int, count: int) -> None:
             found[config] = caps_module.solved_caps(pool, lambda solver: None)
             sums[config][0] += work[0]
             sums[config][1] += time.process_time() - cpu
+            works[config].append(work[0])
         counted_caps = city_values(pool).caps()
         capped = {c: sum(min(v, f.get(k, v)) for k, v in counted_caps.items())
                   for c, f in found.items()}
         if capped["before"] != capped["now"]:
             print(f"{suite} {seed}: the caps' sum {capped['before']} on every pool, "
                   f"{capped['now']} where they may fall", flush=True)
-        print(f"  {suite} {seed}: {found['before']} -> {found['now']}", file=sys.stderr,
+        print(f"  {suite} {seed}: {found['before']} -> {found['now']}  work "
+              f"{works['before'][-1]:.3f} -> {works['now'][-1]:.3f}", file=sys.stderr,
               flush=True)
     caps_module.SHOPS_WHERE_THEY_MAY_FALL = True
     caps_module.OFFICES_WHERE_THEY_MAY_FALL = True
     for config, (w, cpu) in sums.items():
-        print(f"{config:<7} work {w:.3f}  cpu {cpu:.2f} s")
+        print(f"{config:<7} work {w:.3f}  (a pool: median {percentile(works[config], 0.5):.3f}, "
+              f"p95 {percentile(works[config], 0.95):.3f})  cpu {cpu:.2f} s")
 
 
 def _compare(name: str, pool: Pool, lowered: Counter[str]) -> bool:
