@@ -8,7 +8,12 @@ cap is lower are the ones worth solving beside the descent (``caps.REFINED``).  
 ``choose`` suite the same is done for each pool's compositions with the highest bounds
 (``--top`` of them, ``cpsat.compositions``): would solved caps lower those bounds?
 
+``--refined``: the caps the descent solves beside its first checks (``caps.solved_caps``),
+on every pool (``before``) and only where they may fall (``now``, ``caps.may_fall``): the
+caps each finds, and the CP-SAT work (deterministic time) and CPU seconds of their solves.
+
     python bench/bench_caps.py [--suite standard|choose] [--count 50] [--seed 1] [--top 6]
+    python bench/bench_caps.py --refined [--count 50] [--seed 1]
 """
 
 from __future__ import annotations
@@ -22,8 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_solver import random_pool  # noqa: E402
+from bench_solver import percentile, random_pool  # noqa: E402
+from ortools.sat.python import cp_model  # noqa: E402
 
+from solver.twocities.cpsat import caps as caps_module  # noqa: E402
 from solver.twocities.cpsat.caps import category_caps  # noqa: E402
 from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
 from solver.twocities.cpsat.values import city_values  # noqa: E402
@@ -39,8 +46,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="first pool number")
     parser.add_argument("--top", type=int, default=6,
                         help="choose suite: the compositions with the highest bounds")
+    parser.add_argument("--refined", action="store_true")
     args = parser.parse_args(argv)
     comps = load_components()
+    if args.refined:
+        _refined(args.suite, args.seed, args.count)
+        return
     lowered: Counter[str] = Counter()
     pools_lowered = 0
     for seed in range(args.seed, args.seed + args.count):
@@ -57,6 +68,46 @@ def main(argv: list[str] | None = None) -> None:
             pools_lowered += _compare(name, pool, lowered)
     print(f"pools where a solved cap is lower: {pools_lowered}; by category: "
           f"{dict(lowered) or 'none'}")
+
+
+def _refined(suite: str, first: int, count: int) -> None:
+    """``solved_caps`` on every pool and where the caps may fall: the same caps, their work."""
+    work = [0.0]
+    solve = cp_model.CpSolver.Solve
+
+    def counted(self: cp_model.CpSolver, *args: object, **kwargs: object) -> object:
+        code = solve(self, *args, **kwargs)
+        work[0] += self.deterministic_time
+        return code
+
+    cp_model.CpSolver.Solve = counted  # type: ignore[method-assign]
+    sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
+    works: dict[str, list[float]] = {"before": [], "now": []}  # each pool's
+    for seed in range(first, first + count):
+        pool = random_pool(suite, seed)
+        found = {}
+        for config in ("before", "now") if seed % 2 else ("now", "before"):
+            caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+            caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+            work[0], cpu = 0.0, time.process_time()
+            found[config] = caps_module.solved_caps(pool, lambda solver: None)
+            sums[config][0] += work[0]
+            sums[config][1] += time.process_time() - cpu
+            works[config].append(work[0])
+        counted_caps = city_values(pool).caps()
+        capped = {c: sum(min(v, f.get(k, v)) for k, v in counted_caps.items())
+                  for c, f in found.items()}
+        if capped["before"] != capped["now"]:
+            print(f"{suite} {seed}: the caps' sum {capped['before']} on every pool, "
+                  f"{capped['now']} where they may fall", flush=True)
+        print(f"  {suite} {seed}: {found['before']} -> {found['now']}  work "
+              f"{works['before'][-1]:.3f} -> {works['now'][-1]:.3f}", file=sys.stderr,
+              flush=True)
+    caps_module.SHOPS_WHERE_THEY_MAY_FALL = True
+    caps_module.OFFICES_WHERE_THEY_MAY_FALL = True
+    for config, (w, cpu) in sums.items():
+        print(f"{config:<7} work {w:.3f}  (a pool: median {percentile(works[config], 0.5):.3f}, "
+              f"p95 {percentile(works[config], 0.95):.3f})  cpu {cpu:.2f} s")
 
 
 def _compare(name: str, pool: Pool, lowered: Counter[str]) -> bool:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import run_ab  # noqa: E402
-from bench_solver import random_pool  # noqa: E402
+from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.twocities.cpsat import descent  # noqa: E402
@@ -59,7 +59,8 @@ def _configure(change: str, config: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing", "both"), required=True)
+    parser.add_argument("--change", choices=("chain", "inprocessing", "both"),
+                        required=True)
     parser.add_argument("--clock", action="store_true")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)
@@ -74,6 +75,7 @@ def main() -> None:
     cp_model.CpSolver.Solve = _counted  # type: ignore[method-assign]
     comps = load_components()
     sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
+    works: dict[str, list[float]] = {"before": [], "now": []}  # each pool's work
     fewer = more = 0
     for seed in range(args.seed, args.seed + args.count):
         pool = random_pool(args.suite, seed, comps)
@@ -87,6 +89,7 @@ def main() -> None:
             found[config] = (result.status, result.score, _work[0], cpu,
                              result.city.notation() if result.city else None)
             sums[config][0] += _work[0]
+            works[config].append(_work[0])
             sums[config][1] += cpu
         (bs, b, bw, bc, bcity), (ns, n, nw, nc, ncity) = found["before"], found["now"]
         if bs == ns == "optimal" and b != n:
@@ -98,7 +101,9 @@ def main() -> None:
               file=sys.stderr, flush=True)
     _configure(args.change, "now")
     for config, (work, cpu) in sums.items():
-        print(f"{config:<7} work {work:.2f}  cpu {cpu:.1f} s")
+        print(f"{config:<7} work {work:.2f}  (a pool: median "
+              f"{percentile(works[config], 0.5):.3f}, p95 {percentile(works[config], 0.95):.3f})"
+              f"  cpu {cpu:.1f} s")
     print(f"now less work on {fewer} pools, more on {more}")
 
 

@@ -9,8 +9,16 @@ with two workers).  Both must agree on every proven score.
 ``--when``: the same caps, solved before the refining thread's first check (``before``,
 ``descent.REFINE_FIRST``) or after it (``now``).
 
-    python bench/bench_refine.py [--when] [--suite standard] [--count 50] [--seed 1]
-        [--time-limit 60]
+``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
+from the counted caps) against ``caps.REFINED`` (``now``).
+
+``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
+(``now``, ``caps.may_fall``), the offices' as ``cities solve`` does; ``--offices``: the same
+for the offices' cap, the shops' as ``cities solve`` does; ``--fall``: both caps on every
+pool (``before``) or both only where they may fall (``now``).
+
+    python bench/bench_refine.py [--when | --off | --shops | --offices | --fall]
+        [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
 """
 
 from __future__ import annotations
@@ -34,6 +42,23 @@ def _configure(config: str) -> None:
     caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
 
 
+def _configure_off(config: str) -> None:
+    caps_module.REFINED = () if config == "before" else NOW
+
+
+def _configure_shops(config: str) -> None:
+    caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+
+
+def _configure_offices(config: str) -> None:
+    caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+
+
+def _configure_fall(config: str) -> None:
+    _configure_shops(config)
+    _configure_offices(config)
+
+
 def _configure_when(config: str) -> None:
     descent.REFINE_FIRST = True if config == "before" else FIRST
 
@@ -42,5 +67,17 @@ if __name__ == "__main__":
     if "--when" in sys.argv:
         sys.argv.remove("--when")
         run_ab(__doc__.splitlines()[0], _configure_when)
+    elif "--shops" in sys.argv:
+        sys.argv.remove("--shops")
+        run_ab(__doc__.splitlines()[0], _configure_shops)
+    elif "--fall" in sys.argv:
+        sys.argv.remove("--fall")
+        run_ab(__doc__.splitlines()[0], _configure_fall)
+    elif "--offices" in sys.argv:
+        sys.argv.remove("--offices")
+        run_ab(__doc__.splitlines()[0], _configure_offices)
+    elif "--off" in sys.argv:
+        sys.argv.remove("--off")
+        run_ab(__doc__.splitlines()[0], _configure_off)
     else:
         run_ab(__doc__.splitlines()[0], _configure)
