@@ -91,6 +91,10 @@ REACH_MARGIN = 5
 #: optimum is the quick way to it; where many splits are refuted by their standings (pair
 #: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
 STANDINGS_FIRST_AFTER = 3
+#: Where a level's stronger city makes the level (a witness, ``cpsat.pairwitness``) but the
+#: pair of the two ranked against each other falls short, ask the standings, that city only
+#: witnessed, before its own optimum (a long descent).
+STANDINGS_WITNESSED = True
 
 
 @dataclass
@@ -310,7 +314,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                                             value, budget, exclude)
             if reached is not None:
                 return reached, False
-            if stronger and not _standings_first():
+            if stronger and STANDINGS_WITNESSED and not _standings_first():
                 # the stronger city makes the level but the pair falls short: the standings
                 # may refute the split without the stronger city's optimum (a long descent;
                 # its cases at the level are mostly witnessed, ``_by_standings``)
