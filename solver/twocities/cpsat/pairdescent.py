@@ -95,6 +95,9 @@ STANDINGS_FIRST_AFTER = 3
 #: pair of the two ranked against each other falls short, ask the standings, that city only
 #: witnessed, before its own optimum (a long descent).
 STANDINGS_WITNESSED = True
+#: The most work units the descent of a level's stronger city takes once a witness showed
+#: it makes the level (its optimum is then asked only for the standings and the pair).
+WITNESSED_WORK = SPLIT_WORK
 
 
 @dataclass
@@ -286,6 +289,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                       pool.context.districts)
         alones[i] = replace(pool, mats=(pool.mats[i],), tiles=tiles[i], context=ctx)
     known: dict[int, Outcome] = {}
+    stronger = False  # the stronger city witnessed at the level
     if most_low is not None and most_low <= value[0] == need:
         # the lower city cannot pass the best pair's: only a higher city above the best
         # pair's beats it, asked of the stronger city first (a question just below its bound)
@@ -327,7 +331,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                     return ranked, False
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
-            result = _city(alone, budget, workers, max(need, 0))  # pair's higher city
+            result = _city(alone, budget, workers, max(need, 0),  # pair's higher city
+                           WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
         if result.best is not None:
@@ -683,7 +688,8 @@ def _noted_standings() -> None:
         memo.by_standings += 1
 
 
-def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
+def _city(alone: Pool, budget: Budget, workers: int, need: int, most: float = SPLIT_WORK
+          ) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
     (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible; what a city settled is kept (``_Memo``).  The counted
@@ -696,7 +702,8 @@ def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
     caps = city_values(alone).caps()
     if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
         return Outcome(Status.INFEASIBLE, None, None, caps, 0)
-    part = Budget.start(_seconds(budget), _work(budget))
+    part = Budget.start(_seconds(budget, SPLIT_SECONDS * most / SPLIT_WORK),
+                        _work(budget, most))
     outcome = descend(alone, caps, part, workers, min_score=need)
     budget.spend(part.used)
     if memo is not None:
