@@ -95,9 +95,12 @@ STANDINGS_FIRST_AFTER = 3
 #: pair of the two ranked against each other falls short, ask the standings, that city only
 #: witnessed, before its own optimum (a long descent).
 STANDINGS_WITNESSED = True
-#: The most work units the descent of a level's stronger city takes once a witness showed
-#: it makes the level (its optimum is then asked only for the standings and the pair).
-WITNESSED_WORK = SPLIT_WORK
+#: The most work units the descent of a level's stronger city takes once a city of it at
+#: the level is known (its optimum is then asked only for the standings and the pair): on
+#: pair pool 2 such descents ended ``unknown`` at the full ``SPLIT_WORK``, and a fifth of
+#: it let the level ask 12 splits in 40 units instead of 8; pair pools 0, 1, 3 and 4 lost
+#: nothing (``bench/bench_pairwork.py --set WITNESSED_WORK=5``, benchmarks.md).
+WITNESSED_WORK = 1.0
 
 
 @dataclass
