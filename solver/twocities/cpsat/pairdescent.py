@@ -11,6 +11,8 @@ optimum is the best split's best pair.  The search:
    split that may still reach it whether both its cities reach L (``_city``: the descent
    from the city's counted caps, ``min_score`` L, so a refutation starts just above L and is
    quick).  The first level where a split holds a pair is the lower city's optimum.
+   Where only a city at the level is wanted (the stronger city's short check, a standing
+   case at a level), a witness climbed without a solve (``cpsat.pairwitness``) comes first.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
    (``rivals_never_help``, checked before the search).  When both cities alone reach L,
