@@ -13,6 +13,10 @@ joined by ``/``).  Work units, not seconds, so the machine's load does not count
 ``--trace`` also prints each split asked, in order: its bound, the pair it was asked to
 beat, whether it was settled, the pair it gave and its work.
 
+``--set NAME=VALUE`` sets a constant of ``pairdescent`` or ``pairwitness`` first (an integer
+or a float), to compare a setting by work units: ``--set STANDINGS_WITNESSED=0``,
+``--set CLIMB_STEPS=0`` (no witness climbs a step).
+
 ``--date`` takes a daily puzzle's pair candidate instead (``puzzles.draw``), started from the
 greedy pair as the daily generator's proof starts (``puzzles.prove``: one worker, its work
 budget).
@@ -36,7 +40,7 @@ from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat import pairdescent  # noqa: E402
+from solver.twocities.cpsat import pairdescent, pairwitness  # noqa: E402
 from solver.twocities.cpsat.pairs import greedy_pair  # noqa: E402
 
 KINDS = ("_solve_split", "_by_standings", "_city", "_reach", "_joint")
@@ -95,7 +99,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--date", type=dt.date.fromisoformat, help="a daily pair candidate's")
     parser.add_argument("--attempt", type=int, default=0, help="the candidate's number")
     parser.add_argument("--trace", action="store_true", help="print each split asked")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a constant of pairdescent or pairwitness")
     args = parser.parse_args(argv)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        module = next((m for m in (pairdescent, pairwitness) if hasattr(m, name)), None)
+        if module is None:
+            parser.error(f"no constant {name}")
+        setattr(module, name, type(getattr(module, name))(float(value)))
     seed = None
     if args.date is None:
         pool = random_pool(args.suite, args.seed)

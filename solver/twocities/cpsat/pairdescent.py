@@ -11,6 +11,8 @@ optimum is the best split's best pair.  The search:
    split that may still reach it whether both its cities reach L (``_city``: the descent
    from the city's counted caps, ``min_score`` L, so a refutation starts just above L and is
    quick).  The first level where a split holds a pair is the lower city's optimum.
+   Where only a city at the level is wanted (the stronger city's short check, a standing
+   case at a level), a witness climbed without a solve (``cpsat.pairwitness``) comes first.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
    (``rivals_never_help``, checked before the search).  When both cities alone reach L,
@@ -59,6 +61,7 @@ from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
 from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.pairsplits import SplitBounds, Splits, Value
+from solver.twocities.cpsat.pairwitness import Known, city_witness
 from solver.twocities.cpsat.values import city_values
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
@@ -90,6 +93,16 @@ REACH_MARGIN = 5
 #: optimum is the quick way to it; where many splits are refuted by their standings (pair
 #: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
 STANDINGS_FIRST_AFTER = 3
+#: Where a level's stronger city makes the level (a witness, ``cpsat.pairwitness``) but the
+#: pair of the two ranked against each other falls short, ask the standings, that city only
+#: witnessed, before its own optimum (a long descent).
+STANDINGS_WITNESSED = True
+#: The most work units the descent of a level's stronger city takes once a city of it at
+#: the level is known (its optimum is then asked only for the standings and the pair): on
+#: pair pool 2 such descents ended ``unknown`` at the full ``SPLIT_WORK``, and a fifth of
+#: it let the level ask 12 splits in 40 units instead of 8; pair pools 0, 1, 3 and 4 lost
+#: nothing (``bench/bench_pairwork.py --set WITNESSED_WORK=5``, benchmarks.md).
+WITNESSED_WORK = 1.0
 
 
 @dataclass
@@ -281,6 +294,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                       pool.context.districts)
         alones[i] = replace(pool, mats=(pool.mats[i],), tiles=tiles[i], context=ctx)
     known: dict[int, Outcome] = {}
+    stronger = False  # the stronger city witnessed at the level
     if most_low is not None and most_low <= value[0] == need:
         # the lower city cannot pass the best pair's: only a higher city above the best
         # pair's beats it, asked of the stronger city first (a question just below its bound)
@@ -305,13 +319,25 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
             if i == order[1] and value[1] == TOP else TOP
         if target < TOP and i not in known \
                 and int(splits.bounds[k][i]) - target >= REACH_MARGIN:
-            reached = _reach_pair(pool, alones[i], i, optima[order[0]][1], target, value,
-                                  budget, exclude)
+            reached, stronger = _reach_pair(pool, alones[i], i, optima[order[0]][1], target,
+                                            value, budget, exclude)
             if reached is not None:
                 return reached, False
+            if stronger and STANDINGS_WITNESSED and not _standings_first():
+                # the stronger city makes the level but the pair falls short: the standings
+                # may refute the split without the stronger city's optimum (a long descent;
+                # its cases at the level are mostly witnessed, ``_by_standings``)
+                ranked = _by_standings(pool, alones, optima, need, value, budget, workers,
+                                       unsolved=i)
+                if ranked is None:
+                    return None, True
+                if ranked is not True and ranked.value() > value \
+                        and not _excluded(ranked, exclude) and _buildable(pool, ranked):
+                    return ranked, False
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
-            result = _city(alone, budget, workers, max(need, 0))  # pair's higher city
+            result = _city(alone, budget, workers, max(need, 0),  # pair's higher city
+                           WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
         if result.best is not None:
@@ -355,32 +381,38 @@ class _LowerProven(Pair):
 
 
 def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, value: Value,
-                budget: Budget, exclude: Sequence[Sequence[City]]) -> Pair | None:
+                budget: Budget, exclude: Sequence[Sequence[City]]
+                ) -> tuple[Pair | None, bool]:
     """The weaker city's optimum with a stronger city ``i`` that scores at least ``target``
     (the weaker city's optimum, or the most the split's lower city can score if less), if a
     short check finds one (``_reach``) and the pair, ranked against each other, keeps a
     lower score of ``target``: that score is then the split's lower optimum, though the
-    split's higher city is not yet known."""
+    split's higher city is not yet known.  Also whether the stronger city was found."""
     if target <= value[0]:
-        return None
+        return None, False
     stronger = _reach(alone, budget, target)
     if stronger is None:
-        return None
+        return None, False
     cities = [answer.city, answer.city]
     placements = [answer.placements, answer.placements]
     cities[i] = stronger.city.with_context(pool.context)
     placements[i] = stronger.placements
     pair = _LowerProven((cities[0], cities[1]), (placements[0], placements[1]))
     if pair.value()[0] < target or _excluded(pair, exclude) or not _buildable(pool, pair):
-        return None
-    return pair
+        return None, True
+    return pair, True
 
 
 def _reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
     """A city of exactly ``alone``'s tiles scoring at least ``need``, if one short check
     (the model's total at least ``need``, no objective) finds it: a bound on the sum is a
     slow refutation (``cpsat.descent``), but finding a city is often quick when the
-    city's optimum lies well above ``need``."""
+    city's optimum lies well above ``need``.  A city a climb finds from a known city, or
+    the greedy placer's, comes first (``cpsat.pairwitness``: no CP-SAT work at all)."""
+    memo = _MEMO.get()
+    witness = city_witness(alone, need, memo.cities if memo is not None else None)
+    if witness is not None:
+        return witness
     cm = build_model(alone)
     cm.model.Add(cm.total(0) >= need)
     solver = cp_model.CpSolver()
@@ -394,7 +426,10 @@ def _reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
         budget.spend(solver.deterministic_time)
         return code
 
-    return buildable_city(solve, solver, cm, cm.model, alone, budget.exhausted)[1]
+    found = buildable_city(solve, solver, cm, cm.model, alone, budget.exhausted)[1]
+    if found is not None and memo is not None:
+        memo.cities.add(alone.mats[0].name, found.city, found.placements)
+    return found
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
@@ -451,13 +486,16 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
 
 def _by_standings(pool: Pool, alones: dict[int, Pool],
                   optima: dict[int, tuple[int, Answer]], need: int, value: Value,
-                  budget: Budget, workers: int) -> Pair | bool | None:
+                  budget: Budget, workers: int, unsolved: int | None = None
+                  ) -> Pair | bool | None:
     """Whether a pair of the split may beat ``value`` once the districts rank the two
     cities against each other (``cpsat.pairranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
     cities found in the first case where both make it (True: no such pair known).
     ``optima``: each city's optimum alone where known (a city missing is solved alone only
-    if its standings leave a case open that needs it)."""
+    if its standings leave a case open that needs it).  ``unsolved``: a city whose cases
+    are only witnessed (``cpsat.pairwitness``), never solved: where no witness climbs, the
+    case is open and no pair is known (True)."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
     if not districts:
@@ -473,6 +511,16 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         alone = alones[i]
         ranked = replace(alone, context=standing_context(alone.context, districts, standings,
                                                          top))
+        if high is None:  # only whether it makes ``need``: a witness will do, if one climbs
+            memo = _MEMO.get()
+            seen = city_witness(ranked, need, memo.cities if memo is not None else None,
+                                greedy=False)
+            if seen is not None:
+                cities[(i, standings)] = seen.city.with_context(pool.context)
+                placed[(i, standings)] = seen.placements
+                return TOP  # makes it; how far above is not known
+        if i == unsolved:
+            return TOP  # not known: only a witness was asked
         outcome = _city(ranked, budget, workers, need)
         if outcome.best is not None:
             cities[(i, standings)] = outcome.best.city.with_context(pool.context)
@@ -521,6 +569,8 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
             known_pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
             if known_pair.value() > value:
                 return known_pair
+            if unsolved is not None:
+                return True  # its cases are solved with the full search, if it comes to it
         case = refuted(reach, len(districts), need, high, counted)
         if case is None:
             return None
@@ -530,6 +580,8 @@ def _by_standings(pool: Pool, alones: dict[int, Pool],
         pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
         if pair.value() > value:
             return pair
+        if unsolved is not None:
+            return True  # the cities solved against each other come with the full search
         pair = _each_against(pool, alones, pair, need, budget, workers)
     if known_pair is not None and (pair is None or pair.value() <= value):
         # the known cities, each kept with the other solved against it, last
@@ -587,6 +639,8 @@ class _Memo:
     def __init__(self) -> None:
         self.optimum: dict[Pool, Outcome] = {}
         self.refuted: dict[Pool, int] = {}
+        #: every city found, by mat: where a witness starts (``cpsat.pairwitness``)
+        self.cities = Known()
         #: splits at a level refuted by the standings once both cities alone reached it
         self.by_standings = 0
 
@@ -609,6 +663,8 @@ class _Memo:
         return None if least is None else least - 1
 
     def note(self, alone: Pool, need: int, outcome: Outcome) -> None:
+        if outcome.best is not None:
+            self.cities.add(alone.mats[0].name, outcome.best.city, outcome.best.placements)
         if outcome.status == Status.OPTIMAL and outcome.best is not None:
             self.optimum[alone] = outcome
             return
@@ -637,7 +693,8 @@ def _noted_standings() -> None:
         memo.by_standings += 1
 
 
-def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
+def _city(alone: Pool, budget: Budget, workers: int, need: int, most: float = SPLIT_WORK
+          ) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
     (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible; what a city settled is kept (``_Memo``).  The counted
@@ -650,7 +707,8 @@ def _city(alone: Pool, budget: Budget, workers: int, need: int) -> Outcome:
     caps = city_values(alone).caps()
     if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
         return Outcome(Status.INFEASIBLE, None, None, caps, 0)
-    part = Budget.start(_seconds(budget), _work(budget))
+    part = Budget.start(_seconds(budget, SPLIT_SECONDS * most / SPLIT_WORK),
+                        _work(budget, most))
     outcome = descend(alone, caps, part, workers, min_score=need)
     budget.spend(part.used)
     if memo is not None:
