@@ -4,14 +4,15 @@ when it started, how long it took, CP-SAT's work, and the seconds presolve took 
 search began, read from CP-SAT's log), timed by wrapping the descent's functions.
 
     python bench/bench_profile.py [--suite standard] [--seed 1] [--count 50] [--workers 2]
-    python bench/bench_profile.py --suite choose --seed 30 --count 1 --work 100
+    python bench/bench_profile.py --suite choose --seed 30 --count 1 --work 100 [--as-before]
 
 One line per pool (status, score, the tiles' own bound, wall seconds), then its events in
 order (a check's ``bound``: its space's, a composition's own for a pool with tiles to
 choose), then each total's checks by outcome (how many, CP-SAT's work); a summary of the
 suite at the end.  Logging CP-SAT's search costs a little time.  ``--work W``: each pool
 solved reproducibly instead (one worker, a work limit of W units), so the work of each
-check does not depend on the machine's load.
+check does not depend on the machine's load.  ``--as-before``: a choose pool's compositions
+all checked, in their listed order (``descent.ALIKE`` and ``descent.SURE_FIRST`` off).
 """
 
 from __future__ import annotations
@@ -97,7 +98,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--work", type=float, default=None,
                         help="one worker and this work limit (reproducible) instead of 60 s")
+    parser.add_argument("--as-before", action="store_true",
+                        help="descent.ALIKE and descent.SURE_FIRST off")
     args = parser.parse_args()
+    if args.as_before:
+        descent.ALIKE = descent.SURE_FIRST = False
     _patch()
     walls, builds, firsts, at_top = [], [], [], 0
     for seed in range(args.seed, args.seed + args.count):
