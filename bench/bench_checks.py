@@ -14,10 +14,16 @@ workers, ``bench/ab.py``'s interleaved A/B: wall and CPU seconds).
 
 - ``chain``: the district root's symmetry as a prefix chain (``model.districts.ROOT_CHAIN``);
 - ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``);
-- ``both``: the two together.
+- ``both``: the two together;
+- ``alike``: a choose pool's compositions alike but for their taverns' kinds checked once
+  (``descent.ALIKE``);
+- ``sure``: a choose pool's level checked the compositions of the most points no layout
+  changes first (``descent.SURE_FIRST``);
+- ``choose``: ``alike`` and ``sure`` together.
 
     python bench/bench_checks.py --change inprocessing [--count 50] [--seed 1] [--work 60]
     python bench/bench_checks.py --change both --clock [--count 50] [--workers 2]
+    python bench/bench_checks.py --change choose --suite choose [--work 30]
 """
 
 from __future__ import annotations
@@ -55,12 +61,16 @@ def _configure(change: str, config: str) -> None:
         districts.ROOT_CHAIN = now
     if change in ("inprocessing", "both"):
         descent.INPROCESSING = not now
+    if change in ("alike", "choose"):
+        descent.ALIKE = now
+    if change in ("sure", "choose"):
+        descent.SURE_FIRST = now
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing", "both"),
-                        required=True)
+    parser.add_argument("--change", choices=("chain", "inprocessing", "both", "alike",
+                                                 "sure", "choose"), required=True)
     parser.add_argument("--clock", action="store_true")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)

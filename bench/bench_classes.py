@@ -18,12 +18,15 @@ For a pool with tiles to choose and each ``--levels`` total L, it measures:
   splits of every total from its bound down to L in one check (at most ``--batch`` splits a
   check, as ``descent._batch_model`` asks them) against a check a total (at most 16 splits
   each, as the descent asks on the clock): a class of one composition's totals;
+* ``one by one`` both ways (``--one-by-one --alike``): every composition, and only one of
+  each class alike but for its taverns' kinds (``descent.ALIKE``);
 * ``own bound`` (``--own K``): for each bound from the top down to L, K compositions of
   that bound, each asked once at its own bound (the descent's first check of it).
 
     python bench/bench_classes.py --suite choose --seed 7 --levels 109,108 --extra 0,2 --caps
     python bench/bench_classes.py --suite choose --seed 7 --levels 108,107 --totals
     python bench/bench_classes.py --suite choose --seed 7 --levels 104 --own 7
+    python bench/bench_classes.py --suite choose --seed 7 --levels 107 --one-by-one --alike
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
+from solver.twocities.cpsat import descent  # noqa: E402
 from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
 from solver.twocities.cpsat.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
@@ -218,6 +222,9 @@ def main() -> None:
     parser.add_argument("--extra", default="", help="comma-separated K for class, splits")
     parser.add_argument("--caps", action="store_true", help="also the class by caps")
     parser.add_argument("--one-by-one", action="store_true", help="also the descent's work")
+    parser.add_argument("--alike", action="store_true",
+                        help="one by one both ways: every composition, and those alike but "
+                             "for their taverns' kinds once (descent.ALIKE)")
     parser.add_argument("--limit", type=float, default=10.0, help="work units a class solve")
     parser.add_argument("--totals", action="store_true", help="also totals together")
     parser.add_argument("--batch", type=int, default=128, help="splits a check, together")
@@ -230,10 +237,12 @@ def main() -> None:
     for level in (int(x) for x in args.levels.split(",")):
         print(f"L={level}: {len(open_rows(choices, level)[2])} compositions of bound >= L")
         if args.one_by_one:
-            budget = Budget.start(None, None)
-            out = descend(pool, {}, budget, workers=1, min_score=level)
-            print(f"  one by one: {out.status}, {out.checks} checks, {budget.used:.2f} units",
-                  flush=True)
+            for alike in (False, True) if args.alike else (descent.ALIKE,):
+                descent.ALIKE = alike
+                budget = Budget.start(None, None)
+                out = descend(pool, {}, budget, workers=1, min_score=level)
+                print(f"  one by one{', alike once' if alike else ''}: {out.status}, "
+                      f"{out.checks} checks, {budget.used:.2f} units", flush=True)
         if args.caps:
             status, spent = class_by_caps(choices, level, args.limit)
             print(f"  class, caps: {status}, {spent:.2f} units", flush=True)

@@ -4,9 +4,15 @@ when it started, how long it took, CP-SAT's work, and the seconds presolve took 
 search began, read from CP-SAT's log), timed by wrapping the descent's functions.
 
     python bench/bench_profile.py [--suite standard] [--seed 1] [--count 50] [--workers 2]
+    python bench/bench_profile.py --suite choose --seed 30 --count 1 --work 100 [--as-before]
 
 One line per pool (status, score, the tiles' own bound, wall seconds), then its events in
-order; a summary of the suite at the end.  Logging CP-SAT's search costs a little time.
+order (a check's ``bound``: its space's, a composition's own for a pool with tiles to
+choose), then each total's checks by outcome (how many, CP-SAT's work); a summary of the
+suite at the end.  Logging CP-SAT's search costs a little time.  ``--work W``: each pool
+solved reproducibly instead (one worker, a work limit of W units), so the work of each
+check does not depend on the machine's load.  ``--as-before``: a choose pool's compositions
+all checked, in their listed order (``descent.ALIKE`` and ``descent.SURE_FIRST`` off).
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ def _patch() -> None:
         out = real_check(self, task)
         solver = task.solver
         _record("check", began, total=task.total, case=f"{task.case}/{task.cases}",
+                bound=sum(task.space.values.caps().values()),
                 splits=len(task.splits), status=str(out[0]),
                 work=round(solver.deterministic_time, 3) if solver else None,
                 presolve=getattr(solver, "presolve_s", None))
@@ -89,14 +96,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--work", type=float, default=None,
+                        help="one worker and this work limit (reproducible) instead of 60 s")
+    parser.add_argument("--as-before", action="store_true",
+                        help="descent.ALIKE and descent.SURE_FIRST off")
     args = parser.parse_args()
+    if args.as_before:
+        descent.ALIKE = descent.SURE_FIRST = False
     _patch()
     walls, builds, firsts, at_top = [], [], [], 0
     for seed in range(args.seed, args.seed + args.count):
         pool = random_pool(args.suite, seed)
         _events.clear()
         _start[0] = time.perf_counter()
-        result = solve_pool(pool, time_limit=60, workers=args.workers)
+        if args.work is None:
+            result = solve_pool(pool, time_limit=60, workers=args.workers)
+        else:
+            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work)
         wall = time.perf_counter() - _start[0]
         top = sum(city_values(pool).caps().values()) if pool.uses_all else None
         at_top += result.score == top
@@ -107,6 +123,13 @@ def main() -> None:
               f"{wall:.2f} s", flush=True)
         for e in sorted(_events, key=lambda e: e["at"]):
             print("   ", " ".join(f"{k}={v}" for k, v in e.items()), flush=True)
+        by_total: dict[tuple[int, str], list[float]] = {}
+        for e in _events:
+            if e["kind"] == "check":
+                by_total.setdefault((e["total"], e["status"]), []).append(e["work"] or 0.0)
+        for (total, status), works in sorted(by_total.items(), reverse=True):
+            print(f"  total {total} {status}: {len(works)} checks, {sum(works):.2f} units",
+                  flush=True)
     print(f"pools {len(walls)}: wall median {statistics.median(walls):.2f} s; "
           f"model build median {statistics.median(builds):.3f} s; first check starts at "
           f"median {statistics.median(firsts):.3f} s; best city at the tiles' bound: {at_top}")

@@ -14,6 +14,15 @@ duplexes, a city of 16 and 2) the highest bound was the optimum on 4 of the 8 pr
 0, 0, 0, 4, 6, 24 and 31 compositions had a bound above the optimum; on the unproven pool 7,
 79, 151 and 216 compositions have bounds 106, 105 and 104.
 
+*Taverns alike* (``alike``): a tavern's kind counts for the taverns' sets alone, and those
+points are fixed by the city's tiles (no layout changes them).  Two compositions that differ
+only in their taverns' kinds (a drink tavern taken instead of a music one, or ``S|Tm``
+instead of ``S|Tb``) build the same layouts with the same points in every other category,
+so the one with more tavern points scores at least as much in each: only the member of each
+class with the most tavern points is listed (the first listed of those tied), and it has
+the class's highest bound.  On choose pool 7, 1,045 compositions of bound 102 or more are
+listed of 1,802.
+
 >>> from solver.twocities.game.pool import pool_from_json
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 13 + ["S", "P|P", "P/P"]})
 >>> choices = Compositions(pool)
@@ -28,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from math import prod
 
 import numpy as np
 
@@ -90,11 +100,14 @@ class Composition:
 
 
 class Compositions:
-    """Every composition of ``pool`` with its bound (module doc)."""
+    """Every composition of ``pool`` with its bound (module doc).  With ``alike`` (module
+    doc, *taverns alike*) a composition that another one dominates is not listed."""
 
-    def __init__(self, pool: Pool):
+    def __init__(self, pool: Pool, alike: bool = False):
         self.pool = pool
+        self.alike = alike
         tiles = {t.token: t for t in pool.tiles}
+        self._tile = tiles
         supply = pool.counts()
         self.singles_wanted, self.duplexes_wanted = pool.to_choose()
         self.civics = sorted({b.token: b.civic for b in pool.buildings
@@ -123,6 +136,8 @@ class Compositions:
         self.most = tuple(most)
         self._tables()
         self.bounds: list[np.ndarray] | None = None  # per duplex choice, per single choice
+        #: per duplex choice, per single choice: listed (not dominated, ``alike``)
+        self.kept: list[np.ndarray] | None = None
         self.by_bound: dict[int, list[Composition]] = {}
 
     def _slots_of(self, b: Building) -> list[str]:
@@ -232,10 +247,10 @@ class Compositions:
         if total in self.by_bound:
             return self.by_bound[total]
         found = []
-        for d_row, bounds in zip(self.rows_d, self.bounds, strict=True):
+        for d_row, bounds, kept in zip(self.rows_d, self.bounds, self.kept, strict=True):
             duplexes = self._taken(self.duplex_items, d_row)
             found += [Composition(self._taken(self.single_items, self.rows_s[i]), duplexes,
-                                  total) for i in np.flatnonzero(bounds == total)]
+                                  total) for i in np.flatnonzero((bounds == total) & kept)]
         found.sort(key=lambda c: (c.singles, c.duplexes))
         for c in found:
             counted = sum(values_of(c.pool(self.pool)).caps().values())
@@ -268,8 +283,60 @@ class Compositions:
                 len(items), len(self.slots))
 
         single_counts = self.rows_s @ adds(self.single_items) + np.array(self.base)
-        self.bounds = [self._bounds(single_counts + d_row @ adds(self.duplex_items))
-                       for d_row in self.rows_d]
+        caps = [self.category_bounds(single_counts + d_row @ adds(self.duplex_items))
+                for d_row in self.rows_d]
+        self.bounds = [sum(c.values()) for c in caps]
+        self.kept = [np.ones(len(self.rows_s), dtype=bool) for _ in self.rows_d]
+        if self.alike:
+            self._keep_undominated([c[TAVERN] for c in caps])
+
+    def _keep_undominated(self, taverns: list[np.ndarray]) -> None:
+        """Mark in ``kept`` one composition of each class of compositions *alike*: the same
+        tiles but for their taverns' kinds (``_alike``).  Tavern kinds matter to the
+        taverns' points alone, and those are fixed by the city's tiles, so the cities of a
+        class are the same but for that constant: the class's best city is in its member of
+        the most tavern points, the one kept (the first listed of those tied)."""
+        tokens = [tok for tok, _, _ in self.single_items + self.duplex_items]
+        names = sorted({_alike(self._tile[t]) for t in tokens})
+        if len(names) == len(tokens):
+            return  # no two tokens alike
+        merge = np.zeros((len(tokens), len(names)), dtype=np.int64)
+        for i, t in enumerate(tokens):
+            merge[i, names.index(_alike(self._tile[t]))] = 1
+        if not len(self.rows_s) or not len(self.rows_d):
+            return
+        rows = np.vstack([np.hstack([self.rows_s, np.tile(d_row, (len(self.rows_s), 1))])
+                          for d_row in self.rows_d])
+        alike = rows @ merge
+        radix = [int(x) + 1 for x in alike.max(axis=0)]
+        if prod(radix) < 2**62:  # each class as one number: sorting numbers is fast
+            weights = np.array([prod(radix[k + 1:]) for k in range(len(radix))], dtype=np.int64)
+            _, classes = np.unique(alike @ weights, return_inverse=True)
+        else:
+            _, classes = np.unique(alike, axis=0, return_inverse=True)
+        classes = classes.reshape(-1)
+        points = np.concatenate(taverns)
+        order = np.lexsort((np.arange(len(rows)), -points, classes))  # best member first
+        first = np.ones(len(order), dtype=bool)
+        first[1:] = classes[order][1:] != classes[order][:-1]
+        kept = np.zeros(len(rows), dtype=bool)
+        kept[order[first]] = True
+        self.kept = list(kept.reshape(len(self.rows_d), len(self.rows_s)))
+
+
+def _alike(tile: Tile) -> str:
+    """A tile's token with every tavern's kind left out (``T*``): tiles alike but for the
+    kinds of their taverns.
+
+    >>> from solver.twocities.game.tiles import parse_tile
+    >>> _alike(Building(TAVERN, tavern="music")), _alike(parse_tile("S|Tm"))
+    ('T*', 'S|T*')
+    """
+    def name(b: Building) -> str:
+        return "T*" if b.type == TAVERN else b.token
+    if isinstance(tile, Duplex):
+        return f"{name(tile.first)}{'|' if tile.horizontal else '/'}{name(tile.second)}"
+    return name(tile)
 
 
 class TooManyCompositions(Exception):
