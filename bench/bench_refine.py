@@ -64,20 +64,14 @@ def _configure_when(config: str) -> None:
 
 
 if __name__ == "__main__":
-    if "--when" in sys.argv:
-        sys.argv.remove("--when")
-        run_ab(__doc__.splitlines()[0], _configure_when)
-    elif "--shops" in sys.argv:
-        sys.argv.remove("--shops")
-        run_ab(__doc__.splitlines()[0], _configure_shops)
-    elif "--fall" in sys.argv:
-        sys.argv.remove("--fall")
-        run_ab(__doc__.splitlines()[0], _configure_fall)
-    elif "--offices" in sys.argv:
-        sys.argv.remove("--offices")
-        run_ab(__doc__.splitlines()[0], _configure_offices)
-    elif "--off" in sys.argv:
-        sys.argv.remove("--off")
-        run_ab(__doc__.splitlines()[0], _configure_off)
-    else:
-        run_ab(__doc__.splitlines()[0], _configure)
+    #: each comparison's switch and what it configures (none given: caps refined or not)
+    CHANGES = {"--when": _configure_when, "--shops": _configure_shops,
+               "--fall": _configure_fall, "--offices": _configure_offices,
+               "--off": _configure_off}
+    configure = _configure
+    for flag, change in CHANGES.items():
+        if flag in sys.argv:
+            sys.argv.remove(flag)
+            configure = change
+            break
+    run_ab(__doc__.splitlines()[0], configure)

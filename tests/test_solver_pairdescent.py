@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from solver.common.sat import Budget
 from solver.twocities.cpsat import pairdescent
-from solver.twocities.cpsat.pairdescent import TOP, prove_pair
+from solver.twocities.cpsat.pairdescent import TOP, PairOutcome, prove_pair
 from solver.twocities.cpsat.pairranks import (
     AHEAD,
     BEHIND,
@@ -65,17 +65,24 @@ def all_pairs(pool: Pool):
                            score_city(_against(b, a), RULES).total), placed_a
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
+def proves_exhaustive_optimum(seed: int) -> PairOutcome:
+    """``prove_pair`` on tiny pool ``seed``: proven, the exhaustive search's optimum, and
+    each city buildable as placed."""
     pool = tiny_pool(seed)
-    assert splits_apply(pool)
     outcome = prove_pair(pool, Budget.start(60, None))
     assert outcome.proven
-    best = brute_force_pair(pool)
-    assert (outcome.best.value() if outcome.best else None) == best
-    for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
-                                           strict=True)):
-        assert check_buildable(city, pool, placed, which=i) == []
+    assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    if outcome.best is not None:
+        for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
+                                               strict=True)):
+            assert check_buildable(city, pool, placed, which=i) == []
+    return outcome
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_splits_prove_the_exhaustive_optimum(seed: int) -> None:
+    assert splits_apply(tiny_pool(seed))
+    proves_exhaustive_optimum(seed)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -93,14 +100,8 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
         return found
 
     monkeypatch.setattr(pairdescent, "_reach", counted)
-    pool = tiny_pool(seed)
-    outcome = prove_pair(pool, Budget.start(60, None))
-    assert outcome.proven
-    assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+    proves_exhaustive_optimum(seed)
     assert reached  # the short check was asked
-    for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
-                                           strict=True)):
-        assert check_buildable(city, pool, placed, which=i) == []
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -260,10 +261,7 @@ def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypa
 
     monkeypatch.setattr(pairdescent._Memo, "known", counted)
     for seed in range(4):
-        pool = tiny_pool(seed)
-        outcome = prove_pair(pool, Budget.start(60, None))
-        assert outcome.proven
-        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+        proves_exhaustive_optimum(seed)
     assert any(answered)
 
 
@@ -284,10 +282,7 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
 
     monkeypatch.setattr(pairdescent, "_by_standings", counted)
     for seed in (4, 6, 7):
-        pool = tiny_pool(seed)
-        outcome = prove_pair(pool, Budget.start(60, None))
-        assert outcome.proven
-        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+        proves_exhaustive_optimum(seed)
     assert any(early)
 
 
@@ -305,8 +300,5 @@ def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch)
 
     monkeypatch.setattr(pairdescent, "refuted", counted)
     for seed in range(12):
-        pool = tiny_pool(seed)
-        outcome = prove_pair(pool, Budget.start(60, None))
-        assert outcome.proven
-        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
+        proves_exhaustive_optimum(seed)
     assert any(witnessed)

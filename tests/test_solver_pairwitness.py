@@ -8,16 +8,15 @@ from collections import Counter
 
 import pytest
 
-from solver.common.sat import Budget
 from solver.twocities.cpsat import pairdescent
-from solver.twocities.cpsat.pairdescent import TOP, prove_pair
+from solver.twocities.cpsat.pairdescent import TOP
 from solver.twocities.cpsat.pairwitness import Known, city_witness, transplant
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B, brute_force_pair
-from tests.test_solver_pairdescent import RULES, tiny_pool
+from tests.test_solver_pair import MAT_A, MAT_B
+from tests.test_solver_pairdescent import RULES, proves_exhaustive_optimum, tiny_pool
 
 
 def _alone(pool: Pool, mat, tiles) -> Pool:
@@ -85,12 +84,6 @@ def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> 
     monkeypatch.setattr(pairdescent, "city_witness", counted)
     monkeypatch.setattr(pairdescent, "_by_standings", standings)
     for seed in range(12):
-        pool = tiny_pool(seed)
-        outcome = prove_pair(pool, Budget.start(60, None))
-        assert outcome.proven
-        assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
-        for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
-                                               strict=True)):
-            assert check_buildable(city, pool, placed, which=i) == []
+        proves_exhaustive_optimum(seed)
     assert any(found)
     assert any(witnessed_only)
