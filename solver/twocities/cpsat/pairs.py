@@ -111,14 +111,14 @@ def _exchanges(pool: Pool, pair: Pair) -> list[Exchange]:
     pl, ph = pair.placed[low], pair.placed[high]
     out: list[Exchange] = []
     for x in range(len(pl)):
-        out += [("across", x, y) for y in range(len(ph)) if _swappable(pl[x].tile, ph[y].tile)]
-        out += [("spare", low, x, t) for t in spare if _swappable(pl[x].tile, t)]
+        out += [("across", x, y) for y in range(len(ph)) if swappable(pl[x].tile, ph[y].tile)]
+        out += [("spare", low, x, t) for t in spare if swappable(pl[x].tile, t)]
     for i in (low, high):
         placed = pair.placed[i]
         out += [("within", i, x, y) for x in range(len(placed)) for y in range(x + 1, len(placed))
-                if _swappable(placed[x].tile, placed[y].tile)]
+                if swappable(placed[x].tile, placed[y].tile)]
     out += [("spare", high, y, t) for y in range(len(ph)) for t in spare
-            if _swappable(ph[y].tile, t)]
+            if swappable(ph[y].tile, t)]
     return out
 
 
@@ -129,13 +129,13 @@ def _apply(pool: Pool, pair: Pair, move: Exchange) -> Pair | None:
         low = _lower(pair)
         x, y = move[1], move[2]
         s, t = pair.placed[low][x].tile, pair.placed[1 - low][y].tile
-        return _put(_put(pair, low, x, t), 1 - low, y, s) if _swappable(s, t) else None
+        return _put(_put(pair, low, x, t), 1 - low, y, s) if swappable(s, t) else None
     if kind == "within":
         i, x, y = move[1], move[2], move[3]
         s, t = pair.placed[i][x].tile, pair.placed[i][y].tile
-        return _put(_put(pair, i, x, t), i, y, s) if _swappable(s, t) else None
+        return _put(_put(pair, i, x, t), i, y, s) if swappable(s, t) else None
     i, x, tile = move[1], move[2], move[3]
-    if tile not in _spare(pool, pair) or not _swappable(pair.placed[i][x].tile, tile):
+    if tile not in _spare(pool, pair) or not swappable(pair.placed[i][x].tile, tile):
         return None
     return _put(pair, i, x, tile)
 
@@ -147,7 +147,7 @@ def _spare(pool: Pool, pair: Pair) -> list[Tile]:
     return sorted((t for t, n in left.items() if n > 0), key=lambda t: t.token)
 
 
-def _swappable(s: Tile, t: Tile) -> bool:
+def swappable(s: Tile, t: Tile) -> bool:
     """Two different tiles that fit each other's cells: singles, or duplexes lying alike."""
     if s.token == t.token:
         return False
@@ -156,13 +156,19 @@ def _swappable(s: Tile, t: Tile) -> bool:
     return isinstance(t, Duplex) and isinstance(s, Duplex) and s.horizontal == t.horizontal
 
 
-def _put(pair: Pair, i: int, x: int, tile: Tile) -> Pair:
-    """City ``i`` with its ``x``-th placed tile replaced by ``tile`` on the same cells."""
-    old = pair.placed[i][x]
-    city = pair.cities[i]
+def put_tile(city: City, placed: tuple[Placement, ...], x: int, tile: Tile
+             ) -> tuple[City, tuple[Placement, ...]]:
+    """``city`` with its ``x``-th placed tile replaced by ``tile`` on the same cells, and
+    its tiles as placed then."""
+    old = placed[x]
     for cell, building in zip(old.cells, buildings_of(tile), strict=True):
         city = city.with_cell(cell, building)
-    placed = (*pair.placed[i][:x], Placement(tile, old.at), *pair.placed[i][x + 1:])
+    return city, (*placed[:x], Placement(tile, old.at), *placed[x + 1:])
+
+
+def _put(pair: Pair, i: int, x: int, tile: Tile) -> Pair:
+    """City ``i`` with its ``x``-th placed tile replaced by ``tile`` on the same cells."""
+    city, placed = put_tile(pair.cities[i], pair.placed[i], x, tile)
     cities = list(pair.cities)
     cities[i] = city
     placements = list(pair.placed)

@@ -27,11 +27,12 @@ from collections.abc import Callable, Sequence
 
 from solver.common.errors import CitiesError
 from solver.twocities.cpsat.answers import Answer
+from solver.twocities.cpsat.pairs import put_tile, swappable
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_offsets
 from solver.twocities.game.pool import Placement, Pool
-from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
+from solver.twocities.game.tiles import Tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy_at
 from solver.twocities.scoring.categories import score_city
@@ -127,27 +128,20 @@ def transplant(city: City, placed: Placed, tiles: Sequence[Tile]
     rest go where the tiles it has too many of stood, singles for singles and duplexes for
     duplexes lying alike, in the order placed (None: the duplexes do not lie alike)."""
     left = Counter(tiles)
-    kept: list[Placement | None] = []
+    stays: list[bool] = []
     for p in placed:
-        if left[p.tile] > 0:
-            left[p.tile] -= 1
-            kept.append(p)
-        else:
-            kept.append(None)
+        stays.append(left[p.tile] > 0)
+        left[p.tile] -= stays[-1]
     spare = sorted(left.elements(), key=lambda t: t.token)
-    out: list[Placement] = []
-    for old, p in zip(placed, kept, strict=True):
-        if p is not None:
-            out.append(p)
+    for x, stay in enumerate(stays):
+        if stay:
             continue
-        fits = next((t for t in spare if _alike(old.tile, t)), None)
+        fits = next((t for t in spare if swappable(placed[x].tile, t)), None)
         if fits is None:
             return None
         spare.remove(fits)
-        for cell, building in zip(old.cells, buildings_of(fits), strict=True):
-            city = city.with_cell(cell, building)
-        out.append(Placement(fits, old.at))
-    return (city, tuple(out)) if not spare else None
+        city, placed = put_tile(city, placed, x, fits)
+    return (city, placed) if not spare else None
 
 
 def _greedy(alone: Pool, at: Coord) -> tuple[City, Placed] | None:
@@ -169,25 +163,13 @@ def _spread(items: list[Coord], k: int) -> list[Coord]:
     return [middle, *[x for x in rest if x != middle]][:k]
 
 
-def _alike(s: Tile, t: Tile) -> bool:
-    """Tiles that fit each other's cells: singles, or duplexes lying alike."""
-    if isinstance(s, Building):
-        return isinstance(t, Building)
-    return isinstance(t, Duplex) and isinstance(s, Duplex) and s.horizontal == t.horizontal
-
-
 def _swaps(placed: Placed) -> list[tuple[int, int]]:
     """Every exchange of two different tiles of a city that fit each other's cells."""
     return [(x, y) for x in range(len(placed)) for y in range(x + 1, len(placed))
-            if placed[x].tile.token != placed[y].tile.token
-            and _alike(placed[x].tile, placed[y].tile)]
+            if swappable(placed[x].tile, placed[y].tile)]
 
 
 def _swap(city: City, placed: Placed, x: int, y: int) -> tuple[City, Placed]:
     s, t = placed[x].tile, placed[y].tile
-    for old, tile in ((placed[x], t), (placed[y], s)):
-        for cell, building in zip(old.cells, buildings_of(tile), strict=True):
-            city = city.with_cell(cell, building)
-    out = list(placed)
-    out[x], out[y] = Placement(t, placed[x].at), Placement(s, placed[y].at)
-    return city, tuple(out)
+    city, placed = put_tile(city, placed, x, t)
+    return put_tile(city, placed, y, s)
