@@ -298,13 +298,11 @@ class Compositions:
         the most tavern points, the one kept (the first listed of those tied)."""
         tokens = [tok for tok, _, _ in self.single_items + self.duplex_items]
         names = sorted({_alike(self._tile[t]) for t in tokens})
-        if len(names) == len(tokens):
-            return  # no two tokens alike
+        if len(names) == len(tokens) or not len(self.rows_s) or not len(self.rows_d):
+            return  # no two tokens alike, or nothing to keep
         merge = np.zeros((len(tokens), len(names)), dtype=np.int64)
         for i, t in enumerate(tokens):
             merge[i, names.index(_alike(self._tile[t]))] = 1
-        if not len(self.rows_s) or not len(self.rows_d):
-            return
         rows = np.vstack([np.hstack([self.rows_s, np.tile(d_row, (len(self.rows_s), 1))])
                           for d_row in self.rows_d])
         alike = rows @ merge
@@ -325,18 +323,18 @@ class Compositions:
 
 
 def _alike(tile: Tile) -> str:
-    """A tile's token with every tavern's kind left out (``T*``): tiles alike but for the
-    kinds of their taverns.
+    """A tile's token with every tavern taken as a food tavern: tiles alike but for the
+    kinds of their taverns have the same one.
 
     >>> from solver.twocities.game.tiles import parse_tile
     >>> _alike(Building(TAVERN, tavern="music")), _alike(parse_tile("S|Tm"))
-    ('T*', 'S|T*')
+    ('Tf', 'S|Tf')
     """
-    def name(b: Building) -> str:
-        return "T*" if b.type == TAVERN else b.token
+    def plain(b: Building) -> Building:
+        return replace(b, tavern=None) if b.type == TAVERN else b
     if isinstance(tile, Duplex):
-        return f"{name(tile.first)}{'|' if tile.horizontal else '/'}{name(tile.second)}"
-    return name(tile)
+        return replace(tile, first=plain(tile.first), second=plain(tile.second)).token
+    return plain(tile).token
 
 
 class TooManyCompositions(Exception):
