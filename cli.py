@@ -42,6 +42,7 @@ from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.scoring.table import is_table, score_table_data
 from solver.twocities.show import (
+    pair_status_line,
     render_advice,
     render_cities,
     render_game_end,
@@ -49,7 +50,6 @@ from solver.twocities.show import (
     render_setup,
     render_solve,
     render_table,
-    status_line,
 )
 from solver.twocities.svg import picture, png_bytes
 from solver.usa import show as usa_view
@@ -642,8 +642,7 @@ def solve(
                 return
             for i, r in enumerate(pr.cities):
                 _print_solve(r, f"city {i + 1} of the pair")
-            console.print(status_line(pr.status, pr.score, pr.bound, pr.seconds,
-                                      "lower city of the pair"))
+            console.print(pair_status_line(pr))
             return
         result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
         if json_out:

@@ -303,3 +303,26 @@ def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch)
     for seed in range(12):
         proves_exhaustive_optimum(seed)
     assert any(witnessed)
+
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_levels_alone_bound_the_higher_city_beside_the_proven_lower(seed: int) -> None:
+    """After the levels alone (the lower city's optimum found, no split yet asked for a
+    higher city), the search's bound is the exhaustive optimum's lower city, and its
+    ``higher`` is never below the optimum's higher city; a proof's ``higher`` is the
+    optimum's."""
+    pool = tiny_pool(seed)
+    optimum = brute_force_pair(pool)
+    search = pairdescent._Search(pool, Splits(pool), Budget.start(60, None), (), 1, None,
+                                 (-1, -1))
+    token = paircity.MEMO.set(paircity.Memo())
+    try:
+        search.levels()
+    finally:
+        paircity.MEMO.reset(token)
+    outcome = search.outcome()
+    assert outcome.best is not None and outcome.best.value()[0] == optimum[0]
+    assert outcome.bound == optimum[0]
+    assert outcome.higher is not None and outcome.higher >= optimum[1]
+    assert proves_exhaustive_optimum(seed).higher == optimum[1]

@@ -25,7 +25,8 @@ from solver.twocities.rules.game import JAMEY
 from solver.twocities.scoring.categories import Score
 from solver.twocities.scoring.table import TableResult
 
-if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result type is needed here
+if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result types are needed here
+    from solver.twocities.cpsat.pairsolve import PairResult
     from solver.twocities.cpsat.solve import SolveResult
     from solver.twocities.rules.game import Game
 
@@ -197,6 +198,36 @@ def status_line(status: Status, score: int | None, bound: int | None, seconds: f
         markup = f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
     else:
         markup = f"[bold red]unknown[/]: no city found within the time limit ({seconds:.1f} s)"
+    return Text.from_markup(markup)
+
+
+def pair_status_line(result: PairResult) -> Text:
+    """``status_line`` for a pair, whose score is its lower city's (a player's final score,
+    the higher city breaking ties): where that score is proven but the higher city is not,
+    the line says so.
+
+    >>> from solver.twocities.cpsat.pairsolve import PairResult
+    >>> pair_status_line(PairResult(Status.FEASIBLE, 93, 93, 120.0, (), 101)).plain
+    "lower city proven: it scores 93 and no pair's lower city scores more; the higher city \
+is not proven: at most 101 (time limit, 120.0 s)"
+    >>> pair_status_line(PairResult(Status.FEASIBLE, 82, 95, 120.0)).plain
+    "not proven: best pair found: its lower city scores 82; no pair's lower city scores \
+more than 95 (time limit, 120.0 s)"
+    """
+    status, score, bound, seconds = result.status, result.score, result.bound, result.seconds
+    if status == Status.FEASIBLE and score is not None and bound == score:
+        most = f"at most {result.higher_bound}" if result.higher_bound is not None else \
+            "no bound proven yet"
+        markup = (f"[bold yellow]lower city proven[/]: it scores {score} and no pair's lower "
+                  f"city scores more; the higher city is not proven: {most} (time limit, "
+                  f"{seconds:.1f} s)")
+    elif status == Status.FEASIBLE:
+        limit = (f"no pair's lower city scores more than {bound}" if bound is not None
+                 else "no bound proven yet")
+        markup = (f"[bold yellow]not proven[/]: best pair found: its lower city scores "
+                  f"{score}; {limit} (time limit, {seconds:.1f} s)")
+    else:
+        return status_line(status, score, bound, seconds, "the pair's lower city")
     return Text.from_markup(markup)
 
 

@@ -106,12 +106,15 @@ WITNESSED_WORK = 1.0
 @dataclass
 class PairOutcome:
     """What the search settled: the best pair (None: none found), whether it is proven, and
-    the highest lower-city score a split left unsettled could still reach."""
+    the highest lower-city score a split left unsettled could still reach.  ``higher``:
+    where that bound is the best pair's lower score (the lower city proven: a player's
+    score), the most the higher city can score beside it (None: not known)."""
 
     best: Pair | None
     proven: bool
     bound: int | None
     splits_solved: int = 0
+    higher: int | None = None
 
 
 def prove_pair(pool: Pool, budget: Budget, *,
@@ -243,9 +246,13 @@ class _Search:
     def outcome(self) -> PairOutcome:
         v0, v1 = self.value
         beats = (self.low > v0) | ((self.low == v0) & (self.high > v1))
-        left = self.low[self.open & beats].tolist() + self.low[self._candidates()].tolist()
-        lows = left + ([self.value[0]] if self.best is not None else [])
-        return PairOutcome(self.best, not left, max(lows) if lows else None, self.solved)
+        left = np.concatenate((np.flatnonzero(self.open & beats), self._candidates()))
+        lows = self.low[left].tolist() + ([v0] if self.best is not None else [])
+        bound = max(lows) if lows else None
+        higher = None
+        if self.best is not None and bound == v0:  # (low, high) bounds a split's pairs
+            higher = max([v1, *self.high[left][self.low[left] == v0].tolist()])
+        return PairOutcome(self.best, not len(left), bound, self.solved, higher)
 
 
 def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
