@@ -174,8 +174,10 @@ def _quick_pair(pool: Pool, budget: Budget,
     buildable."""
     left = budget.seconds_left()
     seconds = QUICK_SECONDS if left is None else min(QUICK_SECONDS, QUICK_SHARE * left)
-
-    return _checked(pool, good_pair(pool, seconds), exclude, min_score)
+    # the greedy placer may take longer where the mats' middle positions run into dead ends
+    # (pair suite pool 18: no pair at all within 2 s once): a pair at once matters more
+    patience = None if left is None else QUICK_SHARE * left
+    return _checked(pool, good_pair(pool, seconds, patience=patience), exclude, min_score)
 
 
 def _checked(pool: Pool, pair: Pair | None, exclude: Sequence[Sequence[City]],
