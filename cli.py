@@ -641,7 +641,7 @@ def solve(
                 print_json(pr.to_json())
                 return
             for i, r in enumerate(pr.cities):
-                _print_solve(r, f"city {i + 1} of the pair")
+                _print_solve(r, f"city {i + 1} of the pair", status=False)
             console.print(pair_status_line(pr))
             return
         result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
@@ -666,10 +666,10 @@ def _solve_progress() -> Callable[[int | None, int, float], None] | None:
     return show
 
 
-def _print_solve(result: Any, title: str) -> None:
+def _print_solve(result: Any, title: str, status: bool = True) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress line
-    console.print(render_solve(result, title))
+    console.print(render_solve(result, title, status))
 
 
 # --- cities usa (Cities USA) -------------------------------------------------------------
