@@ -42,6 +42,7 @@ from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.scoring.table import is_table, score_table_data
 from solver.twocities.show import (
+    pair_status_line,
     render_advice,
     render_cities,
     render_game_end,
@@ -49,7 +50,6 @@ from solver.twocities.show import (
     render_setup,
     render_solve,
     render_table,
-    status_line,
 )
 from solver.twocities.svg import picture, png_bytes
 from solver.usa import show as usa_view
@@ -641,9 +641,8 @@ def solve(
                 print_json(pr.to_json())
                 return
             for i, r in enumerate(pr.cities):
-                _print_solve(r, f"city {i + 1} of the pair")
-            console.print(status_line(pr.status, pr.score, pr.bound, pr.seconds,
-                                      "lower city of the pair"))
+                _print_solve(r, f"city {i + 1} of the pair", status=False)
+            console.print(pair_status_line(pr))
             return
         result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
         if json_out:
@@ -667,10 +666,10 @@ def _solve_progress() -> Callable[[int | None, int, float], None] | None:
     return show
 
 
-def _print_solve(result: Any, title: str) -> None:
+def _print_solve(result: Any, title: str, status: bool = True) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress line
-    console.print(render_solve(result, title))
+    console.print(render_solve(result, title, status))
 
 
 # --- cities usa (Cities USA) -------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Where a pair proof spends its work (a script, not a test): ``prove_pair`` on one pool of
 a ``bench_solver`` pair suite, one worker, a deterministic budget, with CP-SAT's work summed
-by the kind of solve the split search asked for (``pairdescent``: ``_city`` a city alone,
-``_reach`` a level's short check, ``_by_standings`` a split's district standings, ``_joint``
-the two cities together; a kind called from within another is counted under both, its path
-joined by ``/``).  Work units, not seconds, so the machine's load does not count.
+by the kind of solve the split search asked for (``pairdescent._solve_split`` a split,
+``solve_city`` a city alone, ``reach`` a level's short check, ``by_standings`` a split's
+district standings, ``_joint`` the two cities together; a kind called from within another
+is counted under both, its path joined by ``/``).  Work units, not seconds, so the
+machine's load does not count.
 
     python bench/bench_pairwork.py --seed 1 --work 100
     python bench/bench_pairwork.py --suite pair-choose --seed 0 --work 50
@@ -13,9 +14,9 @@ joined by ``/``).  Work units, not seconds, so the machine's load does not count
 ``--trace`` also prints each split asked, in order: its bound, the pair it was asked to
 beat, whether it was settled, the pair it gave and its work.
 
-``--set NAME=VALUE`` sets a constant of ``pairdescent`` or ``pairwitness`` first (an integer
-or a float), to compare a setting by work units: ``--set STANDINGS_WITNESSED=0``,
-``--set CLIMB_STEPS=0`` (no witness climbs a step).
+``--set NAME=VALUE`` sets a constant of ``pairdescent``, ``paircity`` or ``pairwitness``
+first (an integer or a float), to compare a setting by work units: ``--set
+STANDINGS_WITNESSED=0``, ``--set CLIMB_STEPS=0`` (no witness climbs a step).
 
 ``--date`` takes a daily puzzle's pair candidate instead (``puzzles.draw``), started from the
 greedy pair as the daily generator's proof starts (``puzzles.prove``: one worker, its work
@@ -40,14 +41,22 @@ from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat import pairdescent, pairwitness  # noqa: E402
+from solver.twocities.cpsat import (  # noqa: E402
+    paircity,
+    pairdescent,
+    pairstandings,
+    pairwitness,
+)
 from solver.twocities.cpsat.pairs import greedy_pair  # noqa: E402
 
-KINDS = ("_solve_split", "_by_standings", "_city", "_reach", "_joint")
+#: Each kind of solve, and the modules that call it (each binds it by name).
+KINDS = {"_solve_split": (pairdescent,), "by_standings": (pairdescent,),
+         "solve_city": (pairdescent, pairstandings), "reach": (pairdescent,),
+         "_joint": (pairdescent,)}
 
 
 class Tally:
-    """Calls, work units and seconds per path of kinds (``_solve_split/_city``)."""
+    """Calls, work units and seconds per path of kinds (``_solve_split/solve_city``)."""
 
     def __init__(self) -> None:
         self.rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
@@ -100,11 +109,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--attempt", type=int, default=0, help="the candidate's number")
     parser.add_argument("--trace", action="store_true", help="print each split asked")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="a constant of pairdescent or pairwitness")
+                        help="a constant of pairdescent, paircity or pairwitness")
     args = parser.parse_args(argv)
     for setting in args.set:
         name, _, value = setting.partition("=")
-        module = next((m for m in (pairdescent, pairwitness) if hasattr(m, name)), None)
+        module = next((m for m in (pairdescent, paircity, pairwitness) if hasattr(m, name)),
+                      None)
         if module is None:
             parser.error(f"no constant {name}")
         setattr(module, name, type(getattr(module, name))(float(value)))
@@ -120,8 +130,9 @@ def main(argv: list[str] | None = None) -> None:
         seed = greedy_pair(pool)
         what = f"{args.date} candidate {args.attempt}"
     tally = Tally()
-    for name in KINDS:
-        setattr(pairdescent, name, tally.wrap(name, getattr(pairdescent, name)))
+    for name, callers in KINDS.items():
+        for module in callers:
+            setattr(module, name, tally.wrap(name, getattr(module, name)))
     if args.trace:
         pairdescent._solve_split = traced(pairdescent._solve_split)
     start = time.monotonic()

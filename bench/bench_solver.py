@@ -192,14 +192,17 @@ def summary(suite: str, config: str, rows: list[dict[str, Any]], time_limit: flo
 
 
 def _first_pairs(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Seconds to the first pair (pair suites): median, p95, largest, and pools with none."""
+    """Seconds to the first pair (pair suites): median, p95, largest, and pools with none;
+    and the pools whose lower city (the player's score) is proven, the pair or not."""
     if not rows or "first_pair_s" not in rows[0]:
         return {}
     firsts = [r["first_pair_s"] for r in rows if r["first_pair_s"] is not None]
     return {"first_pair_median_s": round(statistics.median(firsts), 2) if firsts else None,
             "first_pair_p95_s": round(percentile(firsts, 0.95), 2) if firsts else None,
             "first_pair_max_s": round(max(firsts), 2) if firsts else None,
-            "no_pair": sum(r["score"] is None for r in rows)}
+            "no_pair": sum(r["score"] is None for r in rows),
+            "lower_proven": sum(r["score"] is not None and r["score"] == r["bound"]
+                                for r in rows)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -244,7 +247,8 @@ def main(argv: list[str] | None = None) -> None:
         if "no_pair" in r:
             print(f"{r['suite']} {r['config']}: first pair median {r['first_pair_median_s']} s, "
                   f"p95 {r['first_pair_p95_s']} s, max {r['first_pair_max_s']} s; "
-                  f"{r['no_pair']} pools with no pair; gaps (bound - score) of the unproven: "
+                  f"{r['no_pair']} pools with no pair; lower city proven in "
+                  f"{r['lower_proven']}; gaps (bound - score) of the unproven: "
                   f"{sorted(r['gaps_unproven'])}")
     print("* median bound - score of the pools not proven; unproven pools count at the limit")
     if args.json:

@@ -20,7 +20,7 @@ from solver.common.errors import CitiesError
 
 #: Bump when anything changes what a date generates (draws, kinds, budgets, rating, or
 #: which candidates the prover proves within the budget).
-GENERATOR_VERSION = "11"
+GENERATOR_VERSION = "12"
 #: The draws' seed (``draw.rng_for``): bumped only when what a draw deals changes.  A prover
 #: that proves more keeps every date's candidates, so a date changes only where a candidate
 #: once passed over is now proven (and its earlier candidates are published sooner).

@@ -53,16 +53,17 @@ def pair_puzzle(pair_pool: Pool) -> Puzzle:
                   tuple(a.city for a in answers))
 
 
-def fake_solve(first_status: Status, second_status: Status, pool: Pool) -> Any:
-    """``prove._solve`` replaced: the first solve proves (or not), the second (the layout
-    count) ends with ``second_status``."""
+def fake_solve(first_status: Status, second_status: Status, pool: Pool,
+               bound: int | None = None) -> Any:
+    """``prove._solve`` replaced: the first solve proves (or not, with ``bound`` on the
+    player's score), the second (the layout count) ends with ``second_status``."""
     cities = tuple(SimpleNamespace(city=f"city {i}", score=40 + i) for i in range(pool.cities))
     calls: list[dict[str, Any]] = []
 
     def solve(_pool: Pool, budget: float, _progress: object, **kw: Any) -> Any:
         calls.append({"budget": budget, **kw})
         if len(calls) == 1:
-            return SimpleNamespace(status=first_status, score=40, cities=cities,
+            return SimpleNamespace(status=first_status, score=40, bound=bound, cities=cities,
                                    city=cities[0].city)
         return SimpleNamespace(status=second_status, score=None)
 
@@ -91,11 +92,26 @@ def test_a_single_city_whose_layouts_are_not_counted_is_not_published(
     assert prove_mod.prove(pool) is None
 
 
+@pytest.mark.parametrize("bound", [None, 45])
 def test_an_unproven_pair_is_not_published(monkeypatch: pytest.MonkeyPatch,
-                                           pair_pool: Pool) -> None:
+                                           pair_pool: Pool, bound: int | None) -> None:
     monkeypatch.setattr(prove_mod, "_solve",
-                        fake_solve(Status.FEASIBLE, Status.INFEASIBLE, pair_pool))
+                        fake_solve(Status.FEASIBLE, Status.INFEASIBLE, pair_pool, bound))
     assert prove_mod.prove(pair_pool) is None
+
+
+def test_a_pair_whose_lower_city_is_proven_is_published(monkeypatch: pytest.MonkeyPatch,
+                                                        pair_pool: Pool) -> None:
+    """The player's score (the lower city) proven, the higher city not: the puzzle's
+    optimum stands, so it is published; a single city needs its proof."""
+    monkeypatch.setattr(prove_mod, "_solve",
+                        fake_solve(Status.FEASIBLE, Status.INFEASIBLE, pair_pool, 40))
+    proof = prove_mod.prove(pair_pool)
+    assert proof is not None and proof.optimum == 40 and proof.layouts == "one"
+    pool = load_pool(EXAMPLES / "pool-standard.json")
+    monkeypatch.setattr(prove_mod, "_solve",
+                        fake_solve(Status.FEASIBLE, Status.INFEASIBLE, pool, 40))
+    assert prove_mod.prove(pool) is None
 
 
 @pytest.mark.parametrize("optimum,greedy", [(80, 80), (80, 74), (80, 68), (80, 60), (50, 1)])

@@ -204,3 +204,25 @@ def test_the_quick_pair_never_beats_the_exhaustive_optimum(tiles, factories, dis
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == best
     _assert_answer(pool, result)
+
+
+def test_the_quick_pair_waits_for_the_greedy_placer_past_its_seconds(monkeypatch) -> None:
+    """Where the mats' first positions run into dead ends, the greedy placer keeps trying
+    others past the quick pair's seconds (within ``patience``), so a pair comes back."""
+    from solver.twocities.rules import greedy as greedy_module
+
+    pool = load_pool(EXAMPLES / "pool-pair.json")
+    greedy_at = greedy_module.greedy_at
+    tried: list[object] = []
+
+    def dead_ends_first(pool_: Pool, spots: object) -> object:
+        tried.append(spots)
+        return None if len(tried) <= 2 else greedy_at(pool_, spots)  # two dead ends first
+
+    monkeypatch.setattr(greedy_module, "greedy_at", dead_ends_first)
+    assert good_pair(pool, 0.0, patience=0.0) is None and len(tried) == 1
+    tried.clear()
+    found = good_pair(pool, 0.0)
+    assert found is not None and len(tried) == 3
+    for i, (city, placed) in enumerate(zip(found.cities, found.placed, strict=True)):
+        assert check_buildable(city, pool, placed, which=i) == []

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat import pairdescent
-from solver.twocities.cpsat.pairdescent import TOP, PairOutcome, prove_pair
+from solver.twocities.cpsat import paircity, pairdescent, pairstandings
+from solver.twocities.cpsat.paircity import TOP
+from solver.twocities.cpsat.pairdescent import PairOutcome, prove_pair
 from solver.twocities.cpsat.pairranks import (
     AHEAD,
     BEHIND,
@@ -92,14 +93,14 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
     every split: the proof still agrees with exhaustive search."""
     monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
     reached = []
-    reach = pairdescent._reach
+    reach = pairdescent.reach
 
     def counted(*args, **kw):
         found = reach(*args, **kw)
         reached.append(found is not None)
         return found
 
-    monkeypatch.setattr(pairdescent, "_reach", counted)
+    monkeypatch.setattr(pairdescent, "reach", counted)
     proves_exhaustive_optimum(seed)
     assert reached  # the short check was asked
 
@@ -231,13 +232,13 @@ def test_a_city_memo_answers_as_a_fresh_descent_would(seed: int) -> None:
     splits = Splits(pool)
     tiles = splits.tiles(int(next(splits.best_first())))[0]
     alone = replace(pool, mats=pool.mats[:1], tiles=tiles)
-    fresh = {need: pairdescent._city(alone, Budget.start(60, None), 1, need)
+    fresh = {need: paircity.solve_city(alone, Budget.start(60, None), 1, need)
              for need in range(0, 40, 3)}
     optimum = max((o.best.score.total for o in fresh.values() if o.best), default=-1)
     for first in (optimum + 1, optimum):
-        memo = pairdescent._Memo()
+        memo = paircity.Memo()
         memo.note(alone, first, fresh[first] if first in fresh else
-                  pairdescent._city(alone, Budget.start(60, None), 1, first))
+                  paircity.solve_city(alone, Budget.start(60, None), 1, first))
         for need, outcome in fresh.items():
             known = memo.known(alone, need)
             if known is None:
@@ -252,14 +253,14 @@ def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypa
     """The memo answers some of the search's questions (the levels ask a split again one
     score lower), and the proof agrees with exhaustive search."""
     answered = []
-    known = pairdescent._Memo.known
+    known = paircity.Memo.known
 
     def counted(self, alone, need):
         found = known(self, alone, need)
         answered.append(found is not None)
         return found
 
-    monkeypatch.setattr(pairdescent._Memo, "known", counted)
+    monkeypatch.setattr(paircity.Memo, "known", counted)
     for seed in range(4):
         proves_exhaustive_optimum(seed)
     assert any(answered)
@@ -273,14 +274,14 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
     where a case needs it), and the proof still agrees with exhaustive search."""
     monkeypatch.setattr(pairdescent, "STANDINGS_FIRST_AFTER", after)
     early = []
-    by_standings = pairdescent._by_standings
+    by_standings = pairdescent.by_standings
 
     def counted(pool, alones, optima, *args, **kw):
         found = by_standings(pool, alones, optima, *args, **kw)
         early.append(len(optima) == 1 and found is None)
         return found
 
-    monkeypatch.setattr(pairdescent, "_by_standings", counted)
+    monkeypatch.setattr(pairdescent, "by_standings", counted)
     for seed in (4, 6, 7):
         proves_exhaustive_optimum(seed)
     assert any(early)
@@ -291,14 +292,37 @@ def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch)
     found, ranked against each other, do not beat the best pair, the case's sides are
     solved after all, and the proof agrees with exhaustive search."""
     witnessed = []
-    refuted_ = pairdescent.refuted
+    refuted_ = pairstandings.refuted
 
     def counted(reach, count, low, high, free=None, found=None):
         case = refuted_(reach, count, low, high, free, found)
         witnessed.append(found is None)  # asked again without the known cities
         return case
 
-    monkeypatch.setattr(pairdescent, "refuted", counted)
+    monkeypatch.setattr(pairstandings, "refuted", counted)
     for seed in range(12):
         proves_exhaustive_optimum(seed)
     assert any(witnessed)
+
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_levels_alone_bound_the_higher_city_beside_the_proven_lower(seed: int) -> None:
+    """After the levels alone (the lower city's optimum found, no split yet asked for a
+    higher city), the search's bound is the exhaustive optimum's lower city, and its
+    ``higher`` is never below the optimum's higher city; a proof's ``higher`` is the
+    optimum's."""
+    pool = tiny_pool(seed)
+    optimum = brute_force_pair(pool)
+    search = pairdescent._Search(pool, Splits(pool), Budget.start(60, None), (), 1, None,
+                                 (-1, -1))
+    token = paircity.MEMO.set(paircity.Memo())
+    try:
+        search.levels()
+    finally:
+        paircity.MEMO.reset(token)
+    outcome = search.outcome()
+    assert outcome.best is not None and outcome.best.value()[0] == optimum[0]
+    assert outcome.bound == optimum[0]
+    assert outcome.higher is not None and outcome.higher >= optimum[1]
+    assert proves_exhaustive_optimum(seed).higher == optimum[1]

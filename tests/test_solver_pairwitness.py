@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from solver.twocities.cpsat import pairdescent
-from solver.twocities.cpsat.pairdescent import TOP
+from solver.twocities.cpsat import paircity, pairdescent, pairstandings, pairwitness
+from solver.twocities.cpsat.paircity import TOP
 from solver.twocities.cpsat.pairwitness import Known, city_witness, transplant
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
@@ -69,8 +69,8 @@ def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> 
     short: the proof still agrees with exhaustive search, and both were used."""
     monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
     found, witnessed_only = [], []
-    witness = pairdescent.city_witness
-    by_standings = pairdescent._by_standings
+    witness = pairwitness.city_witness
+    by_standings = pairdescent.by_standings
 
     def counted(*args, **kw):
         city = witness(*args, **kw)
@@ -81,8 +81,9 @@ def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> 
         witnessed_only.append(unsolved is not None)
         return by_standings(*args, unsolved=unsolved, **kw)
 
-    monkeypatch.setattr(pairdescent, "city_witness", counted)
-    monkeypatch.setattr(pairdescent, "_by_standings", standings)
+    for module in (paircity, pairstandings):  # the reach checks' witnesses and the cases'
+        monkeypatch.setattr(module, "city_witness", counted)
+    monkeypatch.setattr(pairdescent, "by_standings", standings)
     for seed in range(12):
         proves_exhaustive_optimum(seed)
     assert any(found)

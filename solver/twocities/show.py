@@ -25,7 +25,8 @@ from solver.twocities.rules.game import JAMEY
 from solver.twocities.scoring.categories import Score
 from solver.twocities.scoring.table import TableResult
 
-if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result type is needed here
+if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result types are needed here
+    from solver.twocities.cpsat.pairsolve import PairResult
     from solver.twocities.cpsat.solve import SolveResult
     from solver.twocities.rules.game import Game
 
@@ -181,13 +182,16 @@ def render_game_end(game: Game, result: TableResult) -> Group:
 
 def status_line(status: Status, score: int | None, bound: int | None, seconds: float,
                 what: str) -> Text:
-    """One line saying what a solve settled, and how sure it is.
+    """One line saying what a solve settled, and how sure it is; ``what``: the thing
+    scored, a noun without its article.
 
-    >>> status_line(Status.FEASIBLE, 83, None, 2.04, "pair").plain
-    'not proven: best pair found scores 83; no bound proven yet (time limit, 2.0 s)'
+    >>> status_line(Status.FEASIBLE, 83, None, 2.04, "city").plain
+    'not proven: best city found scores 83; no bound proven yet (time limit, 2.0 s)'
+    >>> status_line(Status.OPTIMAL, 58, 58, 0.26, "city").plain
+    'optimal: the city scores 58, proven in 0.26 s'
     """
     if status == Status.OPTIMAL:
-        markup = f"[bold green]optimal[/]: {what} scores {score}, proven in {seconds:.2f} s"
+        markup = f"[bold green]optimal[/]: the {what} scores {score}, proven in {seconds:.2f} s"
     elif status == Status.FEASIBLE:
         limit = (f"no city scores more than {bound}" if bound is not None
                  else "no bound proven yet")
@@ -200,13 +204,48 @@ def status_line(status: Status, score: int | None, bound: int | None, seconds: f
     return Text.from_markup(markup)
 
 
-def render_solve(result: SolveResult, title: str) -> Group:
-    """A solver's answer: the city and its breakdown (if any), then the status line."""
+def pair_status_line(result: PairResult) -> Text:
+    """``status_line`` for a pair, whose score is its lower city's (a player's final score,
+    the higher city breaking ties): where that score is proven but the higher city is not,
+    the line says so.
+
+    >>> from solver.twocities.cpsat.pairsolve import PairResult
+    >>> pair_status_line(PairResult(Status.FEASIBLE, 93, 93, 120.0, (), 101)).plain
+    "lower city proven: it scores 93 and no pair's lower city scores more; the higher city \
+is not proven: at most 101 (time limit, 120.0 s)"
+    >>> pair_status_line(PairResult(Status.FEASIBLE, 82, 95, 120.0)).plain
+    "not proven: best pair found: its lower city scores 82; no pair's lower city scores \
+more than 95 (time limit, 120.0 s)"
+    """
+    status, score, bound, seconds = result.status, result.score, result.bound, result.seconds
+    if status == Status.OPTIMAL:
+        markup = (f"[bold green]optimal[/]: the pair's lower city scores {score} and the "
+                  f"higher {result.higher}, proven in {seconds:.2f} s")
+    elif status == Status.FEASIBLE and score is not None and bound == score:
+        most = f"at most {result.higher_bound}" if result.higher_bound is not None else \
+            "no bound proven yet"
+        markup = (f"[bold yellow]lower city proven[/]: it scores {score} and no pair's lower "
+                  f"city scores more; the higher city is not proven: {most} (time limit, "
+                  f"{seconds:.1f} s)")
+    elif status == Status.FEASIBLE:
+        limit = (f"no pair's lower city scores more than {bound}" if bound is not None
+                 else "no bound proven yet")
+        markup = (f"[bold yellow]not proven[/]: best pair found: its lower city scores "
+                  f"{score}; {limit} (time limit, {seconds:.1f} s)")
+    else:
+        return status_line(status, score, bound, seconds, "pair")
+    return Text.from_markup(markup)
+
+
+def render_solve(result: SolveResult, title: str, status: bool = True) -> Group:
+    """A solver's answer: the city and its breakdown (if any), then the status line (not for
+    a city of a pair, whose status is the pair's)."""
     parts: list[RenderableType] = [Text.from_markup(f"[bold]{title}[/bold]")] if title else []
     if result.city is not None and result.breakdown is not None:
         parts += [render_city(result.city), render_breakdown(result.breakdown, title="Score")]
-    parts.append(status_line(result.status, result.score, result.bound, result.seconds,
-                             "the city"))
+    if status:
+        parts.append(status_line(result.status, result.score, result.bound, result.seconds,
+                                 "city"))
     return Group(*parts)
 
 

@@ -124,12 +124,14 @@ SIDES = 4
 
 
 def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
-                time_limit: float = CAP_SECONDS) -> dict[str, int]:
+                time_limit: float = CAP_SECONDS,
+                values: CityValues | None = None) -> dict[str, int]:
     """The caps of ``REFINED`` that may fall below their counted cap (``may_fall``), one
     after another on this thread, each solver handed to ``register`` first
     (``cpsat.descent`` runs this beside its first checks).  Any subset of the caps is a
-    bound; these are the ones that pay for their solve."""
-    values = city_values(pool)
+    bound; these are the ones that pay for their solve.  ``values``: the pool's city's
+    (``city_values``), when the caller holds them."""
+    values = values or city_values(pool)
     found = {name: category_cap(pool, name, time_limit=time_limit, register=register)
              for name in REFINED if may_fall(name, pool, values)}
     return {name: cap for name, cap in found.items() if cap is not None}

@@ -217,4 +217,5 @@ def below_listed(outcome: Outcome, splits: ChooseSplits) -> Outcome:
     bound = outcome.bound  # type: ignore[attr-defined]
     unlisted = splits.listed_from - 1
     return replace(outcome, proven=False,  # type: ignore[type-var]
-                   bound=unlisted if bound is None else max(bound, unlisted))
+                   bound=unlisted if bound is None else max(bound, unlisted),
+                   higher=None)  # an unlisted split's higher city is not bounded

@@ -8,21 +8,21 @@ optimum is the best split's best pair.  The search:
 1. **Bounds** (``cpsat.pairsplits``): each split's counted bound, the districts shared
    between the two cities, best first.
 2. **The lower city, level by level.** From the best bound down, each level L asks every
-   split that may still reach it whether both its cities reach L (``_city``: the descent
-   from the city's counted caps, ``min_score`` L, so a refutation starts just above L and is
-   quick).  The first level where a split holds a pair is the lower city's optimum.
+   split that may still reach it whether both its cities reach L (``paircity.solve_city``:
+   the descent from the city's counted caps, ``min_score`` L, so a refutation starts just
+   above L and is quick).  The first level where a split holds a pair is the lower city's optimum.
    Where only a city at the level is wanted (the stronger city's short check, a standing
    case at a level), a witness climbed without a solve (``cpsat.pairwitness``) comes first.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
    (``rivals_never_help``, checked before the search).  When both cities alone reach L,
-   ``cpsat.pairranks`` asks them again at every standing (which city's region is larger in
-   each district) and refutes the split when in every case one city falls short; where a
-   case holds, its cities (and each solved against the other) offer a pair, and the pair
-   model with each city's tiles fixed (``_joint``) has a short try.  Once the standings have
-   refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both reached their level,
-   a level's split asks them before the stronger city's own optimum (a long descent), and
-   a case's side a city already found makes is not solved.
+   ``cpsat.pairstandings`` asks them again at every standing (which city's region is larger
+   in each district, ``cpsat.pairranks``) and refutes the split when in every case one city
+   falls short; where a case holds, its cities (and each solved against the other) offer a
+   pair, and the pair model with each city's tiles fixed (``_joint``) has a short try.  Once
+   the standings have refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both
+   reached their level, a level's split asks them before the stronger city's own optimum (a
+   long descent), and a case's side a city already found makes is not solved.
 4. **The higher city.** Then every split that may still beat the best pair is asked (first
    for a city above the best pair's higher one), best bound first.  **Proven** when every
    split is settled; otherwise the answer is the best pair with the highest lower-city bound
@@ -37,55 +37,53 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 import numpy as np
 from ortools.sat.python import cp_model
 
 from solver.common.errors import CitiesError
-from solver.common.sat import Budget, configure, feasibility
+from solver.common.sat import Budget, configure
 from solver.common.status import Status
 from solver.twocities.cpsat.answers import (
     Answer,
-    buildable_city,
     exclude_layouts,
     forbid_assignment,
     layout_literals,
     read_city,
 )
 from solver.twocities.cpsat.answers import rescore as rescore_city
-from solver.twocities.cpsat.descent import Outcome, descend
+from solver.twocities.cpsat.descent import Outcome
 from solver.twocities.cpsat.model import build_model
 from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
-from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
+from solver.twocities.cpsat.paircity import (
+    MEMO,
+    SPLIT_WORK,
+    TOP,
+    Memo,
+    reach,
+    seconds_for,
+    solve_city,
+    work_for,
+)
 from solver.twocities.cpsat.pairs import Pair
 from solver.twocities.cpsat.pairsplits import SplitBounds, Splits, Value
-from solver.twocities.cpsat.pairwitness import Known, city_witness
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.pairstandings import by_standings
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.tiles import Tile, buildings_of
-from solver.twocities.game.vocab import FACTORY
+from solver.twocities.game.tiles import Tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
 from solver.twocities.scoring.categories import score_city
-from solver.twocities.scoring.rivals import against_each_other, with_rivals
+from solver.twocities.scoring.rivals import against_each_other
 
-#: The most work units (deterministic; charged in full, as ``solve_pool`` reports none) or
-#: seconds one city's solve, or one split's joint solve, may take.
-SPLIT_WORK = 5.0
-SPLIT_SECONDS = 10.0
-#: The same for one split's joint solve (both cities in one model), which settles small
-#: pools at once but on the pair suite's rarely within 10 s (pair pool 0, 2026-12-01).
+#: The most work units or seconds one split's joint solve (both cities in one model) may
+#: take: it settles small pools at once but the pair suite's rarely within 10 s (pair pool
+#: 0, 2026-12-01).
 JOINT_WORK = 1.0
 JOINT_SECONDS = 2.0
-#: The same for one check "does the stronger city of a split reach L?" (``_reach``): a
-#: city found settles the lower city without descending the stronger to its optimum.
-#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.descent``), so
-#: it is short and asked only where the stronger city's bound is ``REACH_MARGIN`` above.
-REACH_WORK = 0.3
-REACH_SECONDS = 0.6
+#: The stronger city of a level's split is asked for the level by one short check
+#: (``paircity.reach``) only where its bound lies this far above it.
 REACH_MARGIN = 5
 #: A level's splits ask the standings before the stronger city's own optimum once this many
 #: were refuted by the standings after both cities alone had reached their level: where a
@@ -108,12 +106,15 @@ WITNESSED_WORK = 1.0
 @dataclass
 class PairOutcome:
     """What the search settled: the best pair (None: none found), whether it is proven, and
-    the highest lower-city score a split left unsettled could still reach."""
+    the highest lower-city score a split left unsettled could still reach.  ``higher``:
+    where that bound is the best pair's lower score (the lower city proven: a player's
+    score), the most the higher city can score beside it (None: not known)."""
 
     best: Pair | None
     proven: bool
     bound: int | None
     splits_solved: int = 0
+    higher: int | None = None
 
 
 def prove_pair(pool: Pool, budget: Budget, *,
@@ -129,18 +130,15 @@ def prove_pair(pool: Pool, budget: Budget, *,
     splits = Splits(pool) if pool.uses_all else ChooseSplits(pool, floor)
     search = _Search(pool, splits, budget, exclude, workers, start,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1))
-    token = _MEMO.set(_Memo())
+    token = MEMO.set(Memo())
     try:
         search.levels()
         search.rest()
     finally:
-        _MEMO.reset(token)
+        MEMO.reset(token)
     outcome = search.outcome()
     return outcome if pool.uses_all else below_listed(outcome, splits)
 
-
-#: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
-TOP = 999
 
 
 class _Search:
@@ -248,9 +246,13 @@ class _Search:
     def outcome(self) -> PairOutcome:
         v0, v1 = self.value
         beats = (self.low > v0) | ((self.low == v0) & (self.high > v1))
-        left = self.low[self.open & beats].tolist() + self.low[self._candidates()].tolist()
-        lows = left + ([self.value[0]] if self.best is not None else [])
-        return PairOutcome(self.best, not left, max(lows) if lows else None, self.solved)
+        left = np.concatenate((np.flatnonzero(self.open & beats), self._candidates()))
+        lows = self.low[left].tolist() + ([v0] if self.best is not None else [])
+        bound = max(lows) if lows else None
+        higher = None
+        if self.best is not None and bound == v0:  # (low, high) bounds a split's pairs
+            higher = max([v1, *self.high[left][self.low[left] == v0].tolist()])
+        return PairOutcome(self.best, not len(left), bound, self.solved, higher)
 
 
 def _greedy_city(alone: Pool, i: int, context: Context) -> dict[int, Answer]:
@@ -299,7 +301,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         # the lower city cannot pass the best pair's: only a higher city above the best
         # pair's beats it, asked of the stronger city first (a question just below its bound)
         for i in reversed(order):
-            known[i] = _city(alones[i], budget, workers, value[1] + 1)
+            known[i] = solve_city(alones[i], budget, workers, value[1] + 1)
             if known[i].status != Status.INFEASIBLE:
                 break
         else:
@@ -307,7 +309,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
     for i in order:
         alone = alones[i]
         if i == order[1] and value[1] == TOP and i not in known and _standings_first() \
-                and _by_standings(pool, alones, optima, need, value, budget, workers) is None:
+                and by_standings(pool, alones, optima, need, value, budget, workers) is None:
             # a level asked where the standings have refuted splits whose cities alone both
             # reached it: they often do without the stronger city's own optimum (a long
             # descent), so they come first
@@ -327,7 +329,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                 # the stronger city makes the level but the pair falls short: the standings
                 # may refute the split without the stronger city's optimum (a long descent;
                 # its cases at the level are mostly witnessed, ``_by_standings``)
-                ranked = _by_standings(pool, alones, optima, need, value, budget, workers,
+                ranked = by_standings(pool, alones, optima, need, value, budget, workers,
                                        unsolved=i)
                 if ranked is None:
                     return None, True
@@ -336,7 +338,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
                     return ranked, False
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
-            result = _city(alone, budget, workers, max(need, 0),  # pair's higher city
+            result = solve_city(alone, budget, workers, max(need, 0),  # pair's higher city
                            WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
@@ -358,7 +360,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return pair, True
     if budget.exhausted():
         return (pair if usable and pair.value() > value else None), False
-    ranked = _by_standings(pool, alones, optima, need, value, budget, workers)
+    ranked = by_standings(pool, alones, optima, need, value, budget, workers)
     if ranked is None:
         if value[1] == TOP:
             _noted_standings()
@@ -385,12 +387,12 @@ def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, va
                 ) -> tuple[Pair | None, bool]:
     """The weaker city's optimum with a stronger city ``i`` that scores at least ``target``
     (the weaker city's optimum, or the most the split's lower city can score if less), if a
-    short check finds one (``_reach``) and the pair, ranked against each other, keeps a
+    short check finds one (``paircity.reach``) and the pair, ranked against each other, keeps a
     lower score of ``target``: that score is then the split's lower optimum, though the
     split's higher city is not yet known.  Also whether the stronger city was found."""
     if target <= value[0]:
         return None, False
-    stronger = _reach(alone, budget, target)
+    stronger = reach(alone, budget, target)
     if stronger is None:
         return None, False
     cities = [answer.city, answer.city]
@@ -402,34 +404,6 @@ def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, va
         return None, True
     return pair, True
 
-
-def _reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
-    """A city of exactly ``alone``'s tiles scoring at least ``need``, if one short check
-    (the model's total at least ``need``, no objective) finds it: a bound on the sum is a
-    slow refutation (``cpsat.descent``), but finding a city is often quick when the
-    city's optimum lies well above ``need``.  A city a climb finds from a known city, or
-    the greedy placer's, comes first (``cpsat.pairwitness``: no CP-SAT work at all)."""
-    memo = _MEMO.get()
-    witness = city_witness(alone, need, memo.cities if memo is not None else None)
-    if witness is not None:
-        return witness
-    cm = build_model(alone)
-    cm.model.Add(cm.total(0) >= need)
-    solver = cp_model.CpSolver()
-    feasibility(solver.parameters, _seconds(budget, REACH_SECONDS))
-    work = _work(budget, REACH_WORK)
-    if work is not None:
-        solver.parameters.max_deterministic_time = work
-
-    def solve() -> int:
-        code = solver.Solve(cm.model)
-        budget.spend(solver.deterministic_time)
-        return code
-
-    found = buildable_city(solve, solver, cm, cm.model, alone, budget.exhausted)[1]
-    if found is not None and memo is not None:
-        memo.cities.add(alone.mats[0].name, found.city, found.placements)
-    return found
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
@@ -459,8 +433,8 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
     cm.model.Maximize(scale * low + high)
     while True:
         solver = cp_model.CpSolver()
-        configure(solver.parameters, _seconds(budget, JOINT_SECONDS), 1,
-                  _work(budget, JOINT_WORK))
+        configure(solver.parameters, seconds_for(budget, JOINT_SECONDS), 1,
+                  work_for(budget, JOINT_WORK))
         code = solver.Solve(cm.model)
         budget.spend(solver.deterministic_time)
         if code == cp_model.INFEASIBLE:
@@ -484,237 +458,19 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
             return None, False
 
 
-def _by_standings(pool: Pool, alones: dict[int, Pool],
-                  optima: dict[int, tuple[int, Answer]], need: int, value: Value,
-                  budget: Budget, workers: int, unsolved: int | None = None
-                  ) -> Pair | bool | None:
-    """Whether a pair of the split may beat ``value`` once the districts rank the two
-    cities against each other (``cpsat.pairranks``): each city solved again with each
-    district's points lowered to its standing.  None: no pair can; else the pair of the
-    cities found in the first case where both make it (True: no such pair known).
-    ``optima``: each city's optimum alone where known (a city missing is solved alone only
-    if its standings leave a case open that needs it).  ``unsolved``: a city whose cases
-    are only witnessed (``cpsat.pairwitness``), never solved: where no witness climbs, the
-    case is open and no pair is known (True)."""
-    top = pool.rules.size ** 2
-    districts = contested(pool.context, top)
-    if not districts:
-        return True
-    cities: dict[tuple[int, tuple[int, ...]], City] = {}
-
-    def reach(i: int, standings: tuple[int, ...]) -> int:
-        if not any(standings) and i in optima:  # ahead everywhere: the city alone
-            cities[(i, standings)] = optima[i][1].city
-            return optima[i][0]
-        if budget.exhausted():
-            return TOP  # not known
-        alone = alones[i]
-        ranked = replace(alone, context=standing_context(alone.context, districts, standings,
-                                                         top))
-        if high is None:  # only whether it makes ``need``: a witness will do, if one climbs
-            memo = _MEMO.get()
-            seen = city_witness(ranked, need, memo.cities if memo is not None else None,
-                                greedy=False)
-            if seen is not None:
-                cities[(i, standings)] = seen.city.with_context(pool.context)
-                placed[(i, standings)] = seen.placements
-                return TOP  # makes it; how far above is not known
-        if i == unsolved:
-            return TOP  # not known: only a witness was asked
-        outcome = _city(ranked, budget, workers, need)
-        if outcome.best is not None:
-            cities[(i, standings)] = outcome.best.city.with_context(pool.context)
-            placed[(i, standings)] = outcome.best.placements
-        if outcome.status == Status.INFEASIBLE:
-            return need - 1
-        return outcome.bound if outcome.bound is not None else TOP
-
-    def counted(i: int, standings: tuple[int, ...]) -> int | None:
-        """A bound without a solve: what the memo knows, else the counted caps."""
-        ranked = replace(alones[i], context=standing_context(alones[i].context, districts,
-                                                             standings, top))
-        memo = _MEMO.get()
-        known = memo.bound(ranked) if memo is not None else None
-        return known if known is not None else sum(city_values(ranked).caps().values())
-
-    def found(i: int, standings: tuple[int, ...]) -> int | None:
-        """The best a city of this side already found scores at these standings (each
-        scored with the case's tables), kept as the case's city."""
-        ranked = standing_context(alones[i].context, districts, standings, top)
-        known = [(score_city(city.with_context(ranked), pool.rules).total, key)
-                 for key, city in cities.items() if key[0] == i]
-        if i in optima:
-            known.append((score_city(optima[i][1].city.with_context(ranked), pool.rules).total,
-                          (i, (0,) * len(districts))))
-        if not known:
-            return None
-        score, key = max(known)
-        witnesses[(i, standings)] = key
-        return score
-
-    witnesses: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
-    placed = {(i, (0,) * len(districts)): optima[i][1].placements for i in optima}
-    high = value[1] + 1 if need == value[0] else None
-    case = refuted(reach, len(districts), need, high, counted, found)
-    if case is None:
-        return None
-    keys = [(i, standings) for i, standings in enumerate(case)]
-    known_pair = None
-    if any(k not in cities for k in keys) and all(k in cities or k in witnesses for k in keys):
-        # a side a known city made: that city, if the two ranked against each other beat
-        # ``value``; else the case's sides are solved as they would be without the known
-        # cities, which finds the pair a solved case offers (the pair that proves a level)
-        made = [_witnessed(k, cities, placed, witnesses, optima) for k in keys]
-        if None not in made:
-            known_pair = Pair((made[0][0], made[1][0]), (made[0][1], made[1][1]))
-            if known_pair.value() > value:
-                return known_pair
-            if unsolved is not None:
-                return True  # its cases are solved with the full search, if it comes to it
-        case = refuted(reach, len(districts), need, high, counted)
-        if case is None:
-            return None
-        keys = [(i, standings) for i, standings in enumerate(case)]
-    pair = None
-    if all(k in cities for k in keys):
-        pair = Pair((cities[keys[0]], cities[keys[1]]), (placed[keys[0]], placed[keys[1]]))
-        if pair.value() > value:
-            return pair
-        if unsolved is not None:
-            return True  # the cities solved against each other come with the full search
-        pair = _each_against(pool, alones, pair, need, budget, workers)
-    if known_pair is not None and (pair is None or pair.value() <= value):
-        # the known cities, each kept with the other solved against it, last
-        other = _each_against(pool, alones, known_pair, need, budget, workers)
-        pair = other if pair is None or other.value() > pair.value() else pair
-    return True if pair is None else pair
-
-
-def _each_against(pool: Pool, alones: dict[int, Pool], pair: Pair, need: int, budget: Budget,
-                  workers: int) -> Pair:
-    """The best of ``pair`` and, for each of its cities kept, the other solved against it."""
-    best = pair
-    for i in (0, 1):
-        other = _against(pool, alones[1 - i], pair.cities[i], pair.placed[i], 1 - i, need,
-                         budget, workers)
-        if other is not None and other.value() > best.value():
-            best = other
-    return best
-
-
-def _witnessed(key: tuple[int, tuple[int, ...]], cities: dict, placed: dict, witnesses: dict,
-               optima: dict[int, tuple[int, Answer]]) -> tuple[City, tuple] | None:
-    """The city (and its placements) that makes a case's side: solved there, or a city
-    already known that makes it (``witnesses``: where it was solved, or the city alone)."""
-    if key in cities:
-        return cities[key], placed[key]
-    source = witnesses.get(key)
-    if source is None or source not in placed:
-        return None
-    city = cities.get(source)
-    if city is None and source[0] in optima and not any(source[1]):
-        city = optima[source[0]][1].city
-    return None if city is None else (city, placed[source])
-
-
-def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
-             budget: Budget, workers: int) -> Pair | None:
-    """City ``i`` of the split solved with ``city`` (the other) among its rivals."""
-    ranked = replace(alone, context=with_rivals(pool.context, [city]))
-    outcome = _city(ranked, budget, workers, need)
-    if outcome.best is None:
-        return None
-    found = outcome.best.city.with_context(pool.context)
-    cities, placements = [city, city], [placed, placed]
-    cities[i], placements[i] = found, outcome.best.placements
-    return Pair((cities[0], cities[1]), (placements[0], placements[1]))
-
-
-class _Memo:
-    """What the search has settled about each city it solved (the same tiles, mat and
-    rivals, standings included): its optimum, or the least score it was refuted at.  A city
-    refuted at L cannot reach L + 1, and an optimum answers every score asked: the levels
-    ask the same splits again one score lower, and a split's standing cases repeat."""
-
-    def __init__(self) -> None:
-        self.optimum: dict[Pool, Outcome] = {}
-        self.refuted: dict[Pool, int] = {}
-        #: every city found, by mat: where a witness starts (``cpsat.pairwitness``)
-        self.cities = Known()
-        #: splits at a level refuted by the standings once both cities alone reached it
-        self.by_standings = 0
-
-    def known(self, alone: Pool, need: int) -> Outcome | None:
-        best = self.optimum.get(alone)
-        if best is not None:
-            if best.best is not None and best.best.score.total >= need:
-                return best
-            return Outcome(Status.INFEASIBLE, None, best.bound, best.caps, 0)
-        if need >= self.refuted.get(alone, TOP + 1):
-            return Outcome(Status.INFEASIBLE, None, None, {}, 0)
-        return None
-
-    def bound(self, alone: Pool) -> int | None:
-        """The most a city of ``alone`` is known to score (None: nothing known)."""
-        best = self.optimum.get(alone)
-        if best is not None and best.best is not None:
-            return best.best.score.total
-        least = self.refuted.get(alone)
-        return None if least is None else least - 1
-
-    def note(self, alone: Pool, need: int, outcome: Outcome) -> None:
-        if outcome.best is not None:
-            self.cities.add(alone.mats[0].name, outcome.best.city, outcome.best.placements)
-        if outcome.status == Status.OPTIMAL and outcome.best is not None:
-            self.optimum[alone] = outcome
-            return
-        least = need if outcome.status == Status.INFEASIBLE else None
-        if outcome.bound is not None:  # every city of these tiles scores at most the bound
-            least = min(outcome.bound + 1, least if least is not None else TOP + 1)
-        if least is not None:
-            self.refuted[alone] = min(least, self.refuted.get(alone, TOP + 1))
-
-
-#: The search under way's memo (``prove_pair`` sets it; None: none kept).
-_MEMO: ContextVar[_Memo | None] = ContextVar("pair_memo", default=None)
-
 
 def _standings_first() -> bool:
     """Whether a level's split asks the standings before the stronger city's own optimum:
     once ``STANDINGS_FIRST_AFTER`` splits were refuted by the standings after both cities
     alone reached their level (each such stronger city's descent was work lost)."""
-    memo = _MEMO.get()
+    memo = MEMO.get()
     return memo is not None and memo.by_standings >= STANDINGS_FIRST_AFTER
 
 
 def _noted_standings() -> None:
-    memo = _MEMO.get()
+    memo = MEMO.get()
     if memo is not None:
         memo.by_standings += 1
-
-
-def _city(alone: Pool, budget: Budget, workers: int, need: int, most: float = SPLIT_WORK
-          ) -> Outcome:
-    """One city of a split, exactly its tiles: its optimum if it reaches ``need``
-    (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
-    ``SPLIT_WORK``), else infeasible; what a city settled is kept (``_Memo``).  The counted
-    caps alone: solving each category's cap first took about 1.1 s of a city's 1.4 s on
-    pair pool 0 and rarely lowers the bound."""
-    memo = _MEMO.get()
-    known = memo.known(alone, need) if memo is not None else None
-    if known is not None:
-        return known
-    caps = city_values(alone).caps()
-    if sum(caps.values()) < need:  # refuted by the counts alone: no model to build
-        return Outcome(Status.INFEASIBLE, None, None, caps, 0)
-    part = Budget.start(_seconds(budget, SPLIT_SECONDS * most / SPLIT_WORK),
-                        _work(budget, most))
-    outcome = descend(alone, caps, part, workers, min_score=need)
-    budget.spend(part.used)
-    if memo is not None:
-        memo.note(alone, need, outcome)
-    return outcome
-
 
 def _buildable(pool: Pool, pair: Pair) -> bool:
     return not any(check_buildable(city, pool, placed, which=i)
@@ -728,20 +484,3 @@ def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
                for other in exclude)
 
 
-def _seconds(budget: Budget, most: float = SPLIT_SECONDS) -> float | None:
-    """A solve's wall-clock limit: ``most`` at most, unless the budget counts work (then
-    the clock is only the caller's safety net, so the solve stays reproducible)."""
-    left = budget.seconds_left()
-    if left is None:
-        return None
-    return max(0.01, left) if budget.work is not None else min(most, max(0.01, left))
-
-
-def _work(budget: Budget, most: float = SPLIT_WORK) -> float | None:
-    left = budget.work_left()
-    return None if left is None else min(most, max(0.01, left))
-
-
-def factories_of(tiles: Sequence[Tile]) -> int:
-    """How many factories the tiles hold (single tiles and duplex halves)."""
-    return sum(b.type == FACTORY for t in tiles for b in buildings_of(t))

@@ -74,13 +74,17 @@ def greedy_pair(pool: Pool, deadline: float | None = None) -> Pair | None:
     return Pair((a, b), (found.placements[0], found.placements[1]))
 
 
-def good_pair(pool: Pool, seconds: float, start: Pair | None = None) -> Pair | None:
-    """The best pair the search finds within about ``seconds`` (module doc); the greedy
-    pair (unless ``start`` is given) is always finished, even past ``seconds``.  None
+def good_pair(pool: Pool, seconds: float, start: Pair | None = None,
+              patience: float | None = None) -> Pair | None:
+    """The best pair the search finds within about ``seconds`` (module doc).  The greedy
+    pair (unless ``start`` is given) is always finished, even past ``seconds``: where the
+    placer runs into dead ends, it tries other mat positions for up to ``patience``
+    seconds (None: every position), so a pair comes back whenever one is found.  None
     when the greedy placer finds no pair."""
-    deadline = time.monotonic() + seconds
-    start = start or greedy_pair(pool, deadline)
-    return None if start is None else climb(pool, start, deadline)
+    now = time.monotonic()
+    if start is None:
+        start = greedy_pair(pool, None if patience is None else now + max(seconds, patience))
+    return None if start is None else climb(pool, start, now + seconds)
 
 
 def climb(pool: Pool, pair: Pair, deadline: float) -> Pair:

@@ -34,16 +34,26 @@ from solver.twocities.rules.buildable import check_buildable
 
 @dataclass(frozen=True)
 class PairResult:
-    """Two cities from one pool: the lower score (a player's final score), then the higher."""
+    """Two cities from one pool: the lower score (a player's final score), then the higher.
+    ``bound``: the most a pair's lower city can score; ``higher_bound``: where that is the
+    found pair's lower score (the player's score proven), the most the higher city can
+    score beside it (None: not known)."""
 
     status: Status
     score: int | None
     bound: int | None
     seconds: float
     cities: tuple[SolveResult, ...] = ()
+    higher_bound: int | None = None
+
+    @property
+    def higher(self) -> int | None:
+        """The found pair's higher city's score."""
+        return max((c.score or 0 for c in self.cities), default=None)
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "score": self.score, "bound": self.bound,
+                "higher": self.higher, "higher_bound": self.higher_bound,
                 "seconds": round(self.seconds, 3),
                 "cities": [{"score": c.score, "city": c.city.to_json() if c.city else None,
                             "placements": c.to_json()["placements"]} for c in self.cities]}
@@ -95,7 +105,8 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         splits_bound = outcome.bound
         if budget.exhausted():
             return _pair_result(Status.FEASIBLE if start else Status.UNKNOWN,
-                                start.answers() if start else [], budget, splits_bound)
+                                start.answers() if start else [], budget, splits_bound,
+                                outcome.higher)
     cm = build_model(pool)
     a, b = cm.total(0), cm.total(1)
     top = 1000  # above any one city's score, so the lower city counts first
@@ -120,7 +131,8 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
     if start is not None and (not cities or start.value() > _pair_value(cities)):
         cities = start.answers()
         status = Status.FEASIBLE
-    return _pair_result(status, cities, budget, bound)
+    return _pair_result(status, cities, budget, bound,
+                        outcome.higher if outcome is not None else None)
 
 
 #: The split search's share of a pair's time and work (``cpsat.pairdescent``), when it
@@ -132,16 +144,21 @@ SPLITS_FROM_SECONDS = 10.0
 
 
 def _pair_result(status: Status, cities: Sequence[Answer], budget: Budget,
-                 bound: int | None = None) -> PairResult:
-    """A pair's answer, timed from the budget's start; a proven pair's bound is its score."""
+                 bound: int | None = None, higher_bound: int | None = None) -> PairResult:
+    """A pair's answer, timed from the budget's start; a proven pair's bounds are its
+    scores.  ``higher_bound`` counts only where ``bound`` is the pair's lower score."""
     seconds = time.monotonic() - budget.began
     if not cities:
         return PairResult(status, None, bound, seconds)
     results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
                     for city, pl, bd in cities)
     score = min(r.score or 0 for r in results)
-    return PairResult(status, score, score if status == Status.OPTIMAL else bound, seconds,
-                      results)
+    higher = max(r.score or 0 for r in results)
+    if status == Status.OPTIMAL:
+        bound, higher_bound = score, higher
+    elif bound != score:
+        higher_bound = None
+    return PairResult(status, score, bound, seconds, results, higher_bound)
 
 
 #: The quick pair's share of a pair's time limit, and its most seconds (``solve_pair``).
@@ -157,8 +174,10 @@ def _quick_pair(pool: Pool, budget: Budget,
     buildable."""
     left = budget.seconds_left()
     seconds = QUICK_SECONDS if left is None else min(QUICK_SECONDS, QUICK_SHARE * left)
-
-    return _checked(pool, good_pair(pool, seconds), exclude, min_score)
+    # the greedy placer may take longer where the mats' middle positions run into dead ends
+    # (pair suite pool 18: no pair at all within 2 s once): a pair at once matters more
+    patience = None if left is None else QUICK_SHARE * left
+    return _checked(pool, good_pair(pool, seconds, patience=patience), exclude, min_score)
 
 
 def _checked(pool: Pool, pair: Pair | None, exclude: Sequence[Sequence[City]],

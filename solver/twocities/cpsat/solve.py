@@ -112,7 +112,8 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
     sequential = workers <= 1 or budget.work is not None
     refine: Callable | None = None
     if pool.uses_all:
-        counted = city_values(pool).caps()
+        values = city_values(pool)
+        counted = values.caps()
         if sequential:  # the caps first, then one check at a time: reproducible
             found = caps_within(pool, 1, budget.seconds, budget.work)
         else:  # the caps solved on one thread beside the first checks
@@ -120,7 +121,7 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
             limit = min(CAP_SECONDS, (budget.seconds or 60.0) / 10)
 
             def refine(register: Callable) -> dict[str, int]:
-                return solved_caps(pool, register, limit)
+                return solved_caps(pool, register, limit, values)
         start_caps = {k: min(v, found.get(k, v)) for k, v in counted.items()}
         if min_score is not None and min_score > sum(start_caps.values()):
             return _result(Status.INFEASIBLE, None, [], budget)
