@@ -76,13 +76,12 @@ class Memo:
             self.refuted[alone] = min(least, self.refuted.get(alone, TOP + 1))
 
 
-
 #: The search under way's memo (``prove_pair`` sets it; None: none kept).
 MEMO: ContextVar[Memo | None] = ContextVar("pair_memo", default=None)
 
 
-def solve_city(alone: Pool, budget: Budget, workers: int, need: int, most: float = SPLIT_WORK
-          ) -> Outcome:
+def solve_city(alone: Pool, budget: Budget, workers: int, need: int,
+               most: float = SPLIT_WORK) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
     (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible; what a city settled is kept (``Memo``).  The counted
