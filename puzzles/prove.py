@@ -37,16 +37,6 @@ class Proof:
     layouts: str  # "one", "several", or (a pair only) "not counted"
 
 
-def player_score_proven(result: Any, cities: int) -> bool:
-    """Whether the solve proved the player's score: a city's optimum, or a pair's lower
-    city (the player's score; the higher city only breaks a tie between players, and a
-    puzzle has one player), whether or not the higher city beside it is proven too."""
-    if result.status == Status.OPTIMAL:
-        return True
-    return (cities == 2 and result.status == Status.FEASIBLE and result.score is not None
-            and result.bound == result.score)
-
-
 def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> Any:
     from solver.twocities.cpsat.pairsolve import solve_pair
     from solver.twocities.cpsat.solve import solve_pool
@@ -59,7 +49,9 @@ def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> A
 def prove(pool: Pool, progress: Progress | None = None) -> Proof | None:
     """Prove the pool's optimum and count its optimal layouts; None if not within budget."""
     first = _solve(pool, PROOF_BUDGET, progress)
-    if not player_score_proven(first, pool.cities):
+    # the player's score proven: a city's optimum, or a pair's lower city (the higher only
+    # breaks a tie between players, and a puzzle has one player)
+    if not (first.status == Status.OPTIMAL or (pool.cities == 2 and first.lower_proven)):
         return None
     results = tuple(first.cities) if pool.cities == 2 else (first,)
     cities = tuple(r.city for r in results)

@@ -22,6 +22,7 @@ from puzzles.show import optimum_line, render_grade, render_puzzle
 from solver.common.errors import CitiesError
 from solver.common.status import Status
 from solver.twocities.cpsat.pairs import greedy_pair
+from solver.twocities.cpsat.pairsolve import PairResult
 from solver.twocities.game.pool import Pool, load_pool
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -63,6 +64,8 @@ def fake_solve(first_status: Status, second_status: Status, pool: Pool,
     def solve(_pool: Pool, budget: float, _progress: object, **kw: Any) -> Any:
         calls.append({"budget": budget, **kw})
         if len(calls) == 1:
+            if pool.cities == 2:  # the pair's own result, whose lower_proven prove reads
+                return PairResult(first_status, 40, bound, 0.0, cities)  # type: ignore[arg-type]
             return SimpleNamespace(status=first_status, score=40, bound=bound, cities=cities,
                                    city=cities[0].city)
         return SimpleNamespace(status=second_status, score=None)

@@ -221,7 +221,7 @@ more than 95 (time limit, 120.0 s)"
     if status == Status.OPTIMAL:
         markup = (f"[bold green]optimal[/]: the pair's lower city scores {score} and the "
                   f"higher {result.higher}, proven in {seconds:.2f} s")
-    elif status == Status.FEASIBLE and score is not None and bound == score:
+    elif result.lower_proven:
         most = f"at most {result.higher_bound}" if result.higher_bound is not None else \
             "no bound proven yet"
         markup = (f"[bold yellow]lower city proven[/]: it scores {score} and no pair's lower "

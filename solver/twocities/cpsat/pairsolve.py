@@ -47,6 +47,14 @@ class PairResult:
     higher_bound: int | None = None
 
     @property
+    def lower_proven(self) -> bool:
+        """Whether the lower city (a player's score) is proven, the higher city beside it
+        or not: no pair's lower city scores more than this one's."""
+        return self.status == Status.OPTIMAL or (
+            self.status == Status.FEASIBLE and self.score is not None
+            and self.bound == self.score)
+
+    @property
     def higher(self) -> int | None:
         """The found pair's higher city's score."""
         return max((c.score or 0 for c in self.cities), default=None)
