@@ -133,6 +133,7 @@ def run_suite(suite: str, count: int, time_limit: float, workers: int, first: in
                    "bound": result.bound, "seconds": round(seconds, 3)}
             if pair:
                 row["first_pair_s"] = round(found_at[0], 3) if found_at else None
+                row["lower_proven"] = result.lower_proven
             rows[config].append(row)
             if verbose:
                 print(f"  {suite} {seed} {config}: {result.status} "
@@ -201,8 +202,7 @@ def _first_pairs(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "first_pair_p95_s": round(percentile(firsts, 0.95), 2) if firsts else None,
             "first_pair_max_s": round(max(firsts), 2) if firsts else None,
             "no_pair": sum(r["score"] is None for r in rows),
-            "lower_proven": sum(r["score"] is not None and r["score"] == r["bound"]
-                                for r in rows)}
+            "lower_proven": sum(r["lower_proven"] for r in rows)}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -273,7 +273,7 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
     if len(found) < 2:
         return None
     pair = Pair((found[0].city, found[1].city), (found[0].placements, found[1].placements))
-    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    usable = not pair.listed(exclude) and pair.buildable(pool)
     return pair if usable and pair.value() > value else None
 
 
@@ -328,18 +328,18 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
             if stronger and STANDINGS_WITNESSED and not _standings_first():
                 # the stronger city makes the level but the pair falls short: the standings
                 # may refute the split without the stronger city's optimum (a long descent;
-                # its cases at the level are mostly witnessed, ``_by_standings``)
+                # its cases at the level are mostly witnessed, ``pairstandings``)
                 ranked = by_standings(pool, alones, optima, need, value, budget, workers,
-                                       unsolved=i)
+                                      unsolved=i)
                 if ranked is None:
                     return None, True
                 if ranked is not True and ranked.value() > value \
-                        and not _excluded(ranked, exclude) and _buildable(pool, ranked):
+                        and not ranked.listed(exclude) and ranked.buildable(pool):
                     return ranked, False
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
             result = solve_city(alone, budget, workers, max(need, 0),  # pair's higher city
-                           WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
+                                WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
         if result.best is not None:
@@ -355,7 +355,7 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return None, True
     pair = Pair((optima[0][1].city, optima[1][1].city),
                 (optima[0][1].placements, optima[1][1].placements))
-    usable = not _excluded(pair, exclude) and _buildable(pool, pair)
+    usable = not pair.listed(exclude) and pair.buildable(pool)
     if usable and pair.value() == top:
         return pair, True
     if budget.exhausted():
@@ -365,8 +365,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         if value[1] == TOP:
             _noted_standings()
         return None, True  # ranked against each other, no pair of the split beats ``value``
-    if ranked is not True and ranked.value() > value and not _excluded(ranked, exclude) \
-            and _buildable(pool, ranked):
+    if ranked is not True and ranked.value() > value and not ranked.listed(exclude) \
+            and ranked.buildable(pool):
         return ranked, False  # a pair all the same; the split may hold a better one
     if budget.exhausted():
         return (pair if usable and pair.value() > value else None), False
@@ -400,10 +400,9 @@ def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, va
     cities[i] = stronger.city.with_context(pool.context)
     placements[i] = stronger.placements
     pair = _LowerProven((cities[0], cities[1]), (placements[0], placements[1]))
-    if pair.value()[0] < target or _excluded(pair, exclude) or not _buildable(pool, pair):
+    if pair.value()[0] < target or pair.listed(exclude) or not pair.buildable(pool):
         return None, True
     return pair, True
-
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
@@ -471,16 +470,3 @@ def _noted_standings() -> None:
     memo = MEMO.get()
     if memo is not None:
         memo.by_standings += 1
-
-def _buildable(pool: Pool, pair: Pair) -> bool:
-    return not any(check_buildable(city, pool, placed, which=i)
-                   for i, (city, placed) in enumerate(zip(pair.cities, pair.placed,
-                                                          strict=True)))
-
-
-def _excluded(pair: Pair, exclude: Sequence[Sequence[City]]) -> bool:
-    return any(len(other) == 2 and all(c.grid == o.grid for c, o in zip(pair.cities, other,
-                                                                        strict=True))
-               for other in exclude)
-
-

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.twocities.cpsat.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
+from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import first_pair, pair_scores
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
@@ -60,6 +62,19 @@ class Pair:
         ranked = against_each_other(self.cities)
         return [Answer(city, placed, score_city(city))
                 for city, placed in zip(ranked, self.placed, strict=True)]
+
+    def buildable(self, pool: Pool) -> bool:
+        """Whether legal play builds each city from the pool, tile by tile as placed."""
+        return not any(check_buildable(city, pool, placed, which=i)
+                       for i, (city, placed) in enumerate(zip(self.cities, self.placed,
+                                                              strict=True)))
+
+    def listed(self, pairs: Sequence[Sequence[City]]) -> bool:
+        """Whether ``pairs`` (pairs of cities in the order of the pool's mats, as a solve's
+        ``exclude``) holds this pair's two layouts."""
+        return any(len(other) == 2 and all(c.grid == o.grid
+                                           for c, o in zip(self.cities, other, strict=True))
+                   for other in pairs)
 
 
 def greedy_pair(pool: Pool, deadline: float | None = None) -> Pair | None:

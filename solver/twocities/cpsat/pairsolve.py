@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -29,7 +29,6 @@ from solver.twocities.cpsat.pairsplits import splits_apply
 from solver.twocities.cpsat.solve import SolveResult
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-from solver.twocities.rules.buildable import check_buildable
 
 
 @dataclass(frozen=True)
@@ -160,13 +159,11 @@ def _pair_result(status: Status, cities: Sequence[Answer], budget: Budget,
         return PairResult(status, None, bound, seconds)
     results = tuple(SolveResult(status, bd.total, None, seconds, city, pl, bd)
                     for city, pl, bd in cities)
-    score = min(r.score or 0 for r in results)
-    higher = max(r.score or 0 for r in results)
+    found = PairResult(status, min(r.score or 0 for r in results), bound, seconds, results,
+                       higher_bound)
     if status == Status.OPTIMAL:
-        bound, higher_bound = score, higher
-    elif bound != score:
-        higher_bound = None
-    return PairResult(status, score, bound, seconds, results, higher_bound)
+        return replace(found, bound=found.score, higher_bound=found.higher)
+    return found if found.lower_proven else replace(found, higher_bound=None)
 
 
 #: The quick pair's share of a pair's time limit, and its most seconds (``solve_pair``).
@@ -196,15 +193,10 @@ def _checked(pool: Pool, pair: Pair | None, exclude: Sequence[Sequence[City]],
     used = Counter(p.tile for placed in pair.placed for p in placed)
     if any(n > 0 for n in (used - Counter(pool.tiles)).values()):
         return None
-    if any(check_buildable(city, pool, placed, which=i)
-           for i, (city, placed) in enumerate(zip(pair.cities, pair.placed, strict=True))):
+    if not pair.buildable(pool) or pair.listed(exclude):
         return None
     if min_score is not None and pair.value()[0] < min_score:
         return None
-    for other in exclude:
-        if len(other) == 2 and all(c.grid == o.grid
-                                   for c, o in zip(pair.cities, other, strict=True)):
-            return None
     return pair
 
 
