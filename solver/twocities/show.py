@@ -180,22 +180,21 @@ def render_game_end(game: Game, result: TableResult) -> Group:
     return Group(*parts)
 
 
-def status_line(status: Status, score: int | None, bound: int | None, seconds: float,
-                what: str) -> Text:
-    """One line saying what a solve settled, and how sure it is; ``what``: the thing
-    scored, a noun without its article.
+def status_line(status: Status, score: int | None, bound: int | None,
+                seconds: float) -> Text:
+    """One line saying what a city's solve settled, and how sure it is.
 
-    >>> status_line(Status.FEASIBLE, 83, None, 2.04, "city").plain
+    >>> status_line(Status.FEASIBLE, 83, None, 2.04).plain
     'not proven: best city found scores 83; no bound proven yet (time limit, 2.0 s)'
-    >>> status_line(Status.OPTIMAL, 58, 58, 0.26, "city").plain
+    >>> status_line(Status.OPTIMAL, 58, 58, 0.26).plain
     'optimal: the city scores 58, proven in 0.26 s'
     """
     if status == Status.OPTIMAL:
-        markup = f"[bold green]optimal[/]: the {what} scores {score}, proven in {seconds:.2f} s"
+        markup = f"[bold green]optimal[/]: the city scores {score}, proven in {seconds:.2f} s"
     elif status == Status.FEASIBLE:
         limit = (f"no city scores more than {bound}" if bound is not None
                  else "no bound proven yet")
-        markup = (f"[bold yellow]not proven[/]: best {what} found scores {score}; {limit} "
+        markup = (f"[bold yellow]not proven[/]: best city found scores {score}; {limit} "
                   f"(time limit, {seconds:.1f} s)")
     elif status == Status.INFEASIBLE:
         markup = f"[bold red]infeasible[/]: no legal city from this pool ({seconds:.2f} s)"
@@ -233,7 +232,7 @@ more than 95 (time limit, 120.0 s)"
         markup = (f"[bold yellow]not proven[/]: best pair found: its lower city scores "
                   f"{score}; {limit} (time limit, {seconds:.1f} s)")
     else:
-        return status_line(status, score, bound, seconds, "pair")
+        return status_line(status, score, bound, seconds)  # no pair found: as for a city
     return Text.from_markup(markup)
 
 
@@ -244,8 +243,7 @@ def render_solve(result: SolveResult, title: str, status: bool = True) -> Group:
     if result.city is not None and result.breakdown is not None:
         parts += [render_city(result.city), render_breakdown(result.breakdown, title="Score")]
     if status:
-        parts.append(status_line(result.status, result.score, result.bound, result.seconds,
-                                 "city"))
+        parts.append(status_line(result.status, result.score, result.bound, result.seconds))
     return Group(*parts)
 
 
