@@ -54,9 +54,6 @@ class Window:
         """The bit of mat cell (r, c)."""
         return 1 << ((r - self.top) * self.n + (c - self.left))
 
-    def contains(self, r: int, c: int) -> bool:
-        return self.top <= r < self.top + self.n and self.left <= c < self.left + self.n
-
     def expand(self, m: int) -> int:
         """``m`` plus every cell adjacent to it (edges and bridges), inside the square."""
         n = self.n
