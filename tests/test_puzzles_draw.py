@@ -17,9 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.common.days import date_range, parse_date
 from puzzles.draw import draw_candidate, draw_districts, rng_for
 from puzzles.partbuilt import legal_in_order, square_cells, square_connected
-from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
+from puzzles.plan import TRIES_PER_PLAN, WEEK, plan_for
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import load_components
 from solver.twocities.game.layout import dominoes_fit, mat_offsets

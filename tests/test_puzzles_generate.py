@@ -8,10 +8,12 @@ import json
 import pytest
 
 import puzzles.generate as generate_mod
-from puzzles.archive import ARCHIVE_DIR, INDEX, archived, puzzle_file, puzzle_for
+from puzzles.archive import ARCHIVE_DIR, INDEX, archived, puzzle_for
+from puzzles.common.days import date_range
+from puzzles.common.files import puzzle_file
 from puzzles.difficulty import rate
 from puzzles.grade import grade
-from puzzles.plan import GENERATOR_VERSION, date_range
+from puzzles.plan import GENERATOR_VERSION
 from puzzles.puzzle import load_puzzle, puzzle_from_json
 from solver.common.errors import CitiesError
 from solver.twocities.rules.greedy import greedy

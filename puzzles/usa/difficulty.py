@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.difficulty import LABELS, GreedyGap, gap_percent
+from puzzles.common.difficulty import LABELS, GreedyGap, gap_percent
 from solver.common.errors import CitiesError
 
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts; chosen from
