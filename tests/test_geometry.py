@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import City
+from solver.common.regions import connected, regions
 from solver.twocities.game.components import Coord, load_components
-from solver.twocities.game.geometry import bridge_ends, connected, neighbours, regions
+from solver.twocities.game.geometry import bridge_ends, neighbours
 from solver.twocities.game.layout import mat_offsets
 from solver.twocities.game.vocab import PARK
 from solver.twocities.rules.squares import mat_square, room, window

@@ -1,10 +1,12 @@
-"""Placement geometry: which cells are adjacent, and which cells form one connected region.
+"""Placement geometry: which cells are adjacent.
 
 Adjacency is edge sharing plus bridges; diagonals are never adjacent (docs/rulings.md).  The
 same few plain functions serve a finished city (a bounded square, ``City.adjacency``), a city
 in progress on its mat (unbounded mat coordinates, ``Position.neighbours``), the scorer's park
-groups and districts, and the part-built puzzles.
+groups and districts, and the part-built puzzles; which cells hang together is the shared
+flood fill's answer (``solver.common.regions``).
 
+>>> from solver.common.regions import regions
 >>> ends = bridge_ends([((0, 0), (0, 2))])
 >>> neighbours((0, 0), ends)
 [(-1, 0), (1, 0), (0, -1), (0, 1), (0, 2)]
@@ -14,17 +16,13 @@ groups and districts, and the part-built puzzles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
 from solver.twocities.game.components import Bridge, Coord
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-#: The cells adjacent to a cell (``neighbours`` with its bridges, ``City.adjacency``'s lookup).
-Adjacent = Callable[[Coord], Iterable[Coord]]
-
 
 def bridge_ends(bridges: Iterable[Bridge]) -> dict[Coord, tuple[Coord, ...]]:
     """Each bridge end and the far ends of its bridges.
@@ -65,36 +63,3 @@ def square_adjacency(n: int, bridges: tuple[Bridge, ...]) -> Mapping[Coord, tupl
         (r, c): tuple(dict.fromkeys(x for x in neighbours((r, c), ends)
                                     if 0 <= x[0] < n and 0 <= x[1] < n))
         for r in range(n) for c in range(n)})
-
-
-def regions(cells: Collection[Coord], adjacent: Adjacent) -> list[list[Coord]]:
-    """The connected regions of ``cells`` (a flood fill), each from its first cell in
-    ``cells``' order, the regions in the order of their first cells.
-
-    >>> regions([(0, 0), (1, 1), (0, 1)], lambda cell: neighbours(cell, {}))
-    [[(0, 0), (0, 1), (1, 1)]]
-    """
-    left = dict.fromkeys(cells)
-    out = []
-    for start in list(left):
-        if start not in left:
-            continue
-        del left[start]
-        region, todo = [start], [start]
-        while todo:
-            for near in adjacent(todo.pop()):
-                if near in left:
-                    del left[near]
-                    region.append(near)
-                    todo.append(near)
-        out.append(region)
-    return out
-
-
-def connected(cells: Collection[Coord], adjacent: Adjacent) -> bool:
-    """Do ``cells`` form one connected region (no cells: yes)?
-
-    >>> connected([(0, 0), (2, 0)], lambda cell: neighbours(cell, {}))
-    False
-    """
-    return len(regions(cells, adjacent)) <= 1

@@ -26,9 +26,10 @@ from functools import cached_property
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.regions import regions
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Components, Coord, Mat, load_components
-from solver.twocities.game.geometry import bridge_ends, neighbours, regions
+from solver.twocities.game.geometry import bridge_ends, neighbours
 from solver.twocities.game.pool import (
     Placement,
     check_mat_module,

@@ -15,8 +15,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from solver.common.regions import regions
 from solver.twocities.game.city import City, Coord
-from solver.twocities.game.geometry import regions
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
 from solver.twocities.game.tiles import Building
 from solver.twocities.game.vocab import (
