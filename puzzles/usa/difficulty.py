@@ -1,6 +1,6 @@
-"""Difficulty from measurement: how far the greedy builder (``greedy.py``) lands below the
-proven optimum.  Both numbers are exact (a proof and a deterministic builder), so the rating
-never depends on how fast the solver is or how many cores it had.
+"""Difficulty from measurement: how far the greedy builder (``solver.usa.rules.greedy``) lands
+below the proven optimum.  Both numbers are exact (a proof and a deterministic builder), so the
+rating never depends on how fast the solver is or how many cores it had.
 
 >>> rate_usa(optimum=30, greedy=29).rating
 1
