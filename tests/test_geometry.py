@@ -13,8 +13,20 @@ from solver.common.regions import connected, regions
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.geometry import bridge_ends, neighbours
 from solver.twocities.game.layout import mat_offsets
+from solver.twocities.game.pool import Placement
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import PARK
-from solver.twocities.rules.squares import mat_square, room, window
+from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import (
+    feasible,
+    mat_square,
+    open_square,
+    orientation_cases,
+    room,
+    window,
+    windows,
+)
 from solver.twocities.scoring.categories import region_sizes
 from tests.rules_reference import dominoes_fit
 from tests.strategies import cities
@@ -94,3 +106,20 @@ def test_a_square_is_connected_when_its_spaces_are() -> None:
             graph.add_edges_from((a, b) for a in spaces for b in neighbours(a, ends)
                                  if b in spaces)
             assert mat_square(mat, 5, (top, left)).connected == nx.is_connected(graph)
+
+
+
+def test_open_square_holds_the_city_and_can_still_be_filled() -> None:
+    """Without a mat the city's square is not fixed: the bots and the advice ask for one that
+    holds the city and that every orientation of the duplexes to come can still complete."""
+    pos = Position.start(load_ruleset("essential", "beginner"), None)
+    for at in [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)]:
+        pos = pos.play(Placement(parse_tile("F"), at))
+    square = open_square(pos)
+    cells = list(pos.occupied)
+    assert all(square.top <= r < square.top + 4 and square.left <= c < square.left + 4
+               for r, c in cells)
+    a, d, _ = pos.remaining()
+    assert all(feasible(square.id, square.mask(cells), a, case) == "ok"
+               for case in orientation_cases(pos, d, pos.revealed))
+    assert (square.top, square.left) in {(w.top, w.left) for w in windows(pos, cells)}
