@@ -15,8 +15,8 @@ import typer
 from rich.console import Console
 
 from puzzles.archive import build_archive, prepare_directory, puzzle_for
+from puzzles.common.days import date_range, parse_date
 from puzzles.grade import grade
-from puzzles.plan import date_range, parse_date
 from puzzles.show import optimum_line, render_grade, render_puzzle
 from puzzles.template import answer_template, readable_json
 from solver.common import options

@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puzzles.archive import build_archive  # noqa: E402
+from puzzles.common.days import date_range, parse_date  # noqa: E402
 from puzzles.generate import ahead_on_this_machine, generate  # noqa: E402
-from puzzles.plan import date_range, parse_date  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -16,15 +16,22 @@ from functools import cached_property  # noqa: E402
 import networkx as nx  # noqa: E402
 
 from solver.twocities.game import city as C  # noqa: E402
+from solver.twocities.game.geometry import square_adjacency  # noqa: E402
 from solver.twocities.game.pool import load_pool  # noqa: E402
 from solver.twocities.rules import greedy as G  # noqa: E402
 from solver.twocities.scoring import categories as K  # noqa: E402
+from solver.twocities.scoring import rivals as R  # noqa: E402
 
 pool = load_pool(Path(__file__).resolve().parent.parent / "examples" / "pool-pair.json")
 new = (K.region_sizes, C.City.adjacency, C.City.buildings)
 
 def old_regions(city, types):
-    return [len(c) for c in nx.connected_components(city.graph(types))]
+    nodes = [rc for rc, b in city.buildings() if b.type in types]
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    keep = set(nodes)
+    graph.add_edges_from((a, b) for a in nodes for b in city.adjacency[a] if b in keep)
+    return [len(c) for c in nx.connected_components(graph)]
 
 def old_buildings(self):
     for rc in self.cells():
@@ -33,7 +40,7 @@ def old_buildings(self):
             yield rc, b
 
 def old_adjacency(self):
-    return dict(C._adjacency.__wrapped__(self.size, self.bridges))
+    return dict(square_adjacency.__wrapped__(self.size, self.bridges))
 
 def use(old: bool) -> None:
     K.region_sizes = old_regions if old else new[0]
@@ -44,7 +51,7 @@ def use(old: bool) -> None:
     else:
         C.City.adjacency = new[1]
     C.City.buildings = old_buildings if old else new[2]
-    G._total.cache_clear()
+    R._total.cache_clear()
 
 for rnd in range(3):
     for old in (True, False):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from puzzles.plan import parse_date  # noqa: E402
+from puzzles.common.days import parse_date  # noqa: E402
 from puzzles.usa.generate import generate_usa  # noqa: E402
 
 

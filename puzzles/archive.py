@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
-from puzzles.plan import GENERATOR_VERSION, parse_date
+from puzzles.common.days import parse_date
+from puzzles.common.files import cache_dir, current_puzzle, puzzle_file
+from puzzles.plan import GENERATOR_VERSION
 from puzzles.puzzle import Puzzle, load_puzzle
 from solver.common.errors import CitiesError
 from solver.common.executors import LocalExecutor
@@ -36,49 +37,9 @@ ARCHIVE_DIR = Path(__file__).parent / "archive"
 INDEX = "index.json"
 
 
-def puzzle_file(directory: Path, date: dt.date) -> Path:
-    return Path(directory) / f"{date.isoformat()}.json"
-
-
 def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     """The date's puzzle from an archive directory, if it holds one of this generator."""
     return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date)
-
-
-class _Dated(Protocol):
-    """What tells a stored puzzle's date and generator (both games' puzzles)."""
-
-    @property
-    def generator(self) -> str: ...
-
-    @property
-    def date(self) -> dt.date: ...
-
-
-P = TypeVar("P", bound=_Dated)
-
-
-def current_puzzle(path: Path, load: Callable[[Path], P], version: str,
-                   date: dt.date) -> P | None:
-    """The puzzle in ``path`` if it is the date's and made by this generator ``version``;
-    ``None`` when it is missing, damaged (regenerated, never trusted) or out of date."""
-    if not path.exists():
-        return None
-    try:
-        puzzle = load(path)
-    except CitiesError:
-        return None
-    if puzzle.generator != version or puzzle.date != date:
-        return None
-    return puzzle
-
-
-def cache_dir() -> Path:
-    """Where puzzles generated on the spot are kept: ``$XDG_CACHE_HOME/cities/puzzles``
-    (``~/.cache/cities/puzzles`` when the variable is unset)."""
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "cities" / "puzzles"
 
 
 def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Coord
-from solver.twocities.game.tiles import Building, Duplex, Tile
+from solver.twocities.game.tiles import Duplex, Tile
 
 Used = list[tuple[Tile, tuple[Coord, ...]]]
 
@@ -72,7 +72,3 @@ def decompositions(city: City, pool: Counter[Tile], duplexes: int, skip: frozens
 
 def usage(used: Used) -> Counter[Tile]:
     return Counter(t for t, _ in used)
-
-
-def is_single(tile: Tile) -> bool:
-    return isinstance(tile, Building)

@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.common.difficulty import LABELS, GreedyGap, gap_percent
 from solver.common.errors import CitiesError
 
-LABELS = ("gentle", "easy", "medium", "hard", "fiendish")
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts.
 GAP_STEPS = (6, 10, 14, 19)
 #: A pair puzzle whose layouts were not counted within budget (see ``puzzles.prove``).
@@ -32,38 +32,9 @@ _LAYOUTS_TEXT = {"one": "a single optimal layout", "several": "several optimal l
                  NOT_COUNTED: "optimal layouts not counted"}
 
 
-def stars(rating: int) -> str:
-    """A 1-5 rating as five stars: ``stars(2) == "★★☆☆☆"``."""
-    return "★" * rating + "☆" * (len(LABELS) - rating)
-
-
 def layouts_text(layouts: str) -> str:
     """How many layouts reach the optimum, in words."""
     return _LAYOUTS_TEXT[layouts]
-
-
-def gap_percent(optimum: int, greedy: int) -> int:
-    """How far (percent of the optimum, rounded) a greedy score lies below the optimum."""
-    if greedy > optimum:
-        raise ValueError(f"greedy score {greedy} above the proven optimum {optimum}")
-    return round(100 * (optimum - greedy) / optimum) if optimum else 0
-
-
-@dataclass(frozen=True)
-class GreedyGap:
-    """A 1-5 rating measured by a greedy player's gap below the optimum (both games)."""
-
-    rating: int
-    greedy: int  # the greedy player's score
-    gap_percent: int  # how far (percent of the optimum) the greedy score lies below it
-
-    @property
-    def label(self) -> str:
-        return LABELS[self.rating - 1]
-
-    @property
-    def stars(self) -> str:
-        return stars(self.rating)
 
 
 @dataclass(frozen=True)

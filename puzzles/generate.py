@@ -20,12 +20,12 @@ from typing import Any
 
 from puzzles.difficulty import rate
 from puzzles.draw import draw_candidate
-from puzzles.greedy import greedy
 from puzzles.plan import TRIES_PER_PLAN, WEEK
 from puzzles.prove import prove
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
 from solver.common.workers import die_with_parent, interrupt_on_sigterm
+from solver.twocities.rules.greedy import greedy
 
 #: Candidates drawn before giving up on a date (each is proven or rejected in turn): enough
 #: for a Sunday to step back through the week to Monday's kind, which proves in seconds.

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from typing import Any
 
+from puzzles.common.share import percent_of, share_head
 from puzzles.decompose import Used, decompositions, usage
 from puzzles.puzzle import Puzzle
-from puzzles.share import percent_of, share_head
 from solver.common.errors import CitiesError
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, Coord, Mat, load_components

@@ -13,11 +13,13 @@ import random
 from dataclasses import replace
 
 from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.geometry import bridge_ends, neighbours
 from solver.twocities.game.layout import dominoes, mat_offsets
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile
 from solver.twocities.rules.legality import SAFE, check
 from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import mat_square
 
 
 def square_cells(mat: Mat, size: int, offset: Coord) -> set[Coord]:
@@ -25,25 +27,6 @@ def square_cells(mat: Mat, size: int, offset: Coord) -> set[Coord]:
     land = set(mat.landscape)
     return {(r - offset[0], c - offset[1]) for r in range(size) for c in range(size)
             if (r - offset[0], c - offset[1]) not in land}
-
-
-def square_connected(mat: Mat, size: int, offset: Coord) -> bool:
-    """Legal play can fill this square only if its building spaces form one connected area
-    (edges and bridges): a space cut off by landscape and the square's edge is never built."""
-    cells = square_cells(mat, size, offset)
-    links: dict[Coord, set[Coord]] = {c: set() for c in cells}
-    for a, b in mat.bridges:
-        links[a].add(b)
-        links[b].add(a)
-    start = min(cells)
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1), *links[(r, c)]):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == cells
 
 
 def _random_city(rng: random.Random, pool: Pool) -> dict[Coord, Tile] | None:
@@ -55,8 +38,8 @@ def _random_city(rng: random.Random, pool: Pool) -> dict[Coord, Tile] | None:
     rules, mat = pool.rules, pool.mat
     assert mat is not None
     offset = rng.choice(mat_offsets(mat, rules.size))
-    if not square_connected(mat, rules.size, offset):
-        return None
+    if not mat_square(mat, rules.size, offset).connected:
+        return None  # a space cut off from the rest is never built
     free = square_cells(mat, rules.size, offset)
     layout: dict[Coord, Tile] = {}
     for tile in rng.sample(pool.duplexes, rules.duplexes):
@@ -77,15 +60,10 @@ def _grow(rng: random.Random, mat: Mat, size: int, singles: set[Coord],
     start = [c for c in mat.open_spaces if c in singles]
     if not start:
         return None
-    # Adjacency in mat coordinates: edge sharing plus the mat's bridges.
-    bridges: dict[Coord, set[Coord]] = {}
-    for a, b in mat.bridges:
-        bridges.setdefault(a, set()).add(b)
-        bridges.setdefault(b, set()).add(a)
+    ends = bridge_ends(mat.bridges)
     group = [rng.choice(start)]
     while len(group) < count:
-        near = {n for r, c in group
-                for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1), *bridges.get((r, c), ()))}
+        near = {n for cell in group for n in neighbours(cell, ends)}
         frontier = sorted((near & singles) - set(group))
         if not frontier:
             return None

@@ -5,6 +5,7 @@ A puzzle is a pure function of (date, ``GENERATOR_VERSION``); its candidates, of
 choice (extra tiles), takes away freedom (tiles already built) and finally asks for two
 cities at once.
 
+>>> from puzzles.common.days import parse_date
 >>> plan_for(parse_date("2026-12-07")).kind        # a Monday
 'complete'
 >>> plan_for(parse_date("2026-12-13")).kind        # a Sunday
@@ -15,8 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-
-from solver.common.errors import CitiesError
 
 #: Bump when anything changes what a date generates (draws, kinds, budgets, rating, or
 #: which candidates the prover proves within the budget).
@@ -72,21 +71,3 @@ def plan_for(date: dt.date, attempt: int = 0) -> DayPlan:
     """The plan of candidate number ``attempt`` for ``date``."""
     level = date.weekday() - attempt // TRIES_PER_PLAN
     return WEEK[max(level, 0)]
-
-
-def parse_date(text: str, field: str = "--date") -> dt.date:
-    """A YYYY-MM-DD date; anything else is a one-line CitiesError."""
-    try:
-        if len(text) != 10:
-            raise ValueError
-        return dt.date.fromisoformat(text)
-    except (ValueError, TypeError):
-        raise CitiesError(f"bad date {text!r} (expected YYYY-MM-DD, e.g. 2026-12-01)",
-                          field=field) from None
-
-
-def date_range(first: dt.date, last: dt.date) -> list[dt.date]:
-    """Every date from ``first`` to ``last`` inclusive."""
-    if last < first:
-        raise CitiesError(f"--to {last} is before --from {first}")
-    return [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzles.common.days import parse_date
 from puzzles.difficulty import Difficulty, difficulty_from_json
-from puzzles.plan import GENERATOR_VERSION, KINDS, parse_date
+from puzzles.plan import GENERATOR_VERSION, KINDS
 from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json
 from solver.twocities.game.city import City, city_from_json

@@ -8,7 +8,7 @@ also carries the puzzle's rivals and districts as ``context``, so ``cities score
 finished file gives the breakdown ``--check`` gives.
 
 >>> from puzzles.archive import archived
->>> from puzzles.plan import parse_date
+>>> from puzzles.common.days import parse_date
 >>> template = answer_template(archived(parse_date("2026-12-01")))
 >>> template["grid"][2]
 'P  F  Tf  ~  H'

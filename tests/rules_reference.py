@@ -65,3 +65,13 @@ def completable(pos: Position, cells: frozenset[Cell], a: int,
         return go(cells, a, orientations)
 
     return any(cells <= space and fill(space) for space in squares(pos, cells))
+
+
+def dominoes_fit(cells: set[Cell], orientations: tuple[bool, ...] | list[bool]) -> bool:
+    """Can duplexes of these orientations (True: horizontal) lie on ``cells`` without
+    overlapping?  Every position of the first, then the rest on what is left."""
+    if not orientations:
+        return True
+    dr, dc = (0, 1) if orientations[0] else (1, 0)
+    return any(dominoes_fit(cells - {a, (a[0] + dr, a[1] + dc)}, orientations[1:])
+               for a in sorted(cells) if (a[0] + dr, a[1] + dc) in cells)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.archive import ARCHIVE_DIR, build_archive, prepare_directory
-from puzzles.plan import parse_date
+from puzzles.common.days import parse_date
 from solver.common.jsonio import read_json
 
 ROOT = Path(__file__).resolve().parent.parent

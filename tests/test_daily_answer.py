@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 
 import cli
 import puzzles.generate
-from puzzles.archive import archived, cache_dir, puzzle_for
-from puzzles.plan import parse_date
+from puzzles.archive import archived, puzzle_for
+from puzzles.common.days import parse_date
+from puzzles.common.files import cache_dir
 from solver.twocities.game.tiles import civic_abbreviation
 
 runner = CliRunner()

@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from puzzles.archive import ARCHIVE_DIR, puzzle_file
-from puzzles.plan import parse_date
+from puzzles.archive import ARCHIVE_DIR
+from puzzles.common.days import parse_date
+from puzzles.common.files import puzzle_file
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.scoring.categories import score_city

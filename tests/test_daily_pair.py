@@ -166,7 +166,7 @@ def test_the_shipped_pair_sundays_grade_and_rate_as_measured() -> None:
     """Every pair the archive ships is a Sunday's: proven, graded 100 % by its own solution,
     rated on the gap as the generator rated it."""
     from puzzles.archive import ARCHIVE_DIR, archived
-    from puzzles.greedy import greedy
+    from solver.twocities.rules.greedy import greedy
 
     days = [dt.date.fromisoformat(f.stem) for f in sorted(ARCHIVE_DIR.glob("2*.json"))]
     pairs = [p for p in map(archived, days) if p is not None and p.kind == "pair"]

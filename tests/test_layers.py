@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import grimp
@@ -31,3 +32,21 @@ def test_layer_contracts_hold() -> None:
         pytest.fail("lint-imports is not installed: pip install -e '.[test]'")
     run = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+def test_the_cities_usa_daily_loads_no_module_of_the_other_game() -> None:
+    """Beyond the import contracts: importing it (and so the ``solver`` package) in a fresh
+    interpreter loads no Between Two Cities module."""
+    code = ("import sys, puzzles.usa.archive, puzzles.usa.grade, puzzles.usa.show; "
+            "print(sorted(m for m in sys.modules if m.startswith('solver.twocities') or "
+            "m.startswith('puzzles.') and not m.startswith(('puzzles.usa', 'puzzles.common'))))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert run.stdout.strip() == "[]"
+
+
+def test_the_python_api_names_resolve() -> None:
+    import solver
+
+    assert all(getattr(solver, name) is not None for name in solver.__all__)
+    assert set(solver.__all__) == set(solver._OWNERS)

@@ -17,14 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.common.days import date_range, parse_date
 from puzzles.draw import draw_candidate, draw_districts, rng_for
-from puzzles.partbuilt import legal_in_order, square_cells, square_connected
-from puzzles.plan import TRIES_PER_PLAN, WEEK, date_range, parse_date, plan_for
+from puzzles.partbuilt import legal_in_order, square_cells
+from puzzles.plan import TRIES_PER_PLAN, WEEK, plan_for
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import load_components
-from solver.twocities.game.layout import dominoes_fit, mat_offsets
+from solver.twocities.game.layout import mat_offsets
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.game.tiles import Building, Duplex
+from solver.twocities.rules.squares import mat_square
+from tests.rules_reference import dominoes_fit
 
 ROOT = Path(__file__).resolve().parent.parent
 dates = st.dates(dt.date(2000, 1, 1), dt.date(2099, 12, 31))
@@ -134,7 +137,7 @@ def _check_part_built(pool: object) -> None:
     assert not cells & set(mat.landscape)
     to_come = 2 - sum(isinstance(p.tile, Duplex) for p in fixed)
     squares = [square_cells(mat, 5, o) for o in mat_offsets(mat, 5)
-               if cells <= square_cells(mat, 5, o) and square_connected(mat, 5, o)]
+               if cells <= square_cells(mat, 5, o) and mat_square(mat, 5, o).connected]
     assert squares
     for combo in combinations_with_replacement((True, False), to_come):
         assert any(dominoes_fit(square - cells, combo) for square in squares)
@@ -192,6 +195,6 @@ def test_date_range() -> None:
 def test_a_square_with_a_space_cut_off_is_never_used() -> None:
     """River Bend at the bottom left of the square cuts the two spaces below its river off."""
     mat = COMPONENTS.mat("river-bend")
-    assert not square_connected(mat, 5, (2, 0))
-    assert all(square_connected(m, 5, o) for m in COMPONENTS.mats.values()
+    assert not mat_square(mat, 5, (2, 0)).connected
+    assert all(mat_square(m, 5, o).connected for m in COMPONENTS.mats.values()
                for o in mat_offsets(m, 5) if (m.id, o) != ("river-bend", (2, 0)))

@@ -8,13 +8,15 @@ import json
 import pytest
 
 import puzzles.generate as generate_mod
-from puzzles.archive import ARCHIVE_DIR, INDEX, archived, puzzle_file, puzzle_for
+from puzzles.archive import ARCHIVE_DIR, INDEX, archived, puzzle_for
+from puzzles.common.days import date_range
+from puzzles.common.files import puzzle_file
 from puzzles.difficulty import rate
 from puzzles.grade import grade
-from puzzles.greedy import greedy
-from puzzles.plan import GENERATOR_VERSION, date_range
+from puzzles.plan import GENERATOR_VERSION
 from puzzles.puzzle import load_puzzle, puzzle_from_json
 from solver.common.errors import CitiesError
+from solver.twocities.rules.greedy import greedy
 
 SHIPPED = date_range(dt.date(2026, 12, 1), dt.date(2026, 12, 30))
 MONDAY = dt.date(2026, 12, 7)

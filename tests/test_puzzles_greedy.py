@@ -9,11 +9,11 @@ import pytest
 from puzzles.decompose import decompositions
 from puzzles.difficulty import difficulty_from_json, rate
 from puzzles.draw import draw_candidate
-from puzzles.greedy import greedy
 from solver.common.errors import CitiesError
 from solver.twocities.game.pool import Placement, pool_from_json
 from solver.twocities.game.tiles import LANDSCAPE
 from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.greedy import greedy
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import pair_scores
 

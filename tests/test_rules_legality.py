@@ -18,9 +18,9 @@ from solver.twocities.rules.legality import (
     check,
     check_basic,
     legal_positions,
-    orientation_cases,
 )
 from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import orientation_cases
 from tests.rules_reference import completable
 
 COMPS = load_components()

@@ -1,7 +1,7 @@
 """Cities USA puzzles on demand: proven once, then kept in the user's cache.
 
 A date's puzzle is generated the first time it is asked for and written atomically to
-``<cache>/usa/YYYY-MM-DD.json`` (the cache of ``puzzles.archive.cache_dir``); a file of another
+``<cache>/usa/YYYY-MM-DD.json`` (the cache of ``puzzles.common.files.cache_dir``); a file of another
 generator version, or a damaged one, is regenerated, never trusted.
 """
 
@@ -11,7 +11,7 @@ import contextlib
 import datetime as dt
 from pathlib import Path
 
-from puzzles.archive import cache_dir, current_puzzle, puzzle_file
+from puzzles.common.files import cache_dir, current_puzzle, puzzle_file
 from puzzles.usa.draw import USA_GENERATOR_VERSION
 from puzzles.usa.generate import Say, generate_usa
 from puzzles.usa.puzzle import UsaPuzzle, load_usa_puzzle

@@ -1,6 +1,6 @@
-"""Difficulty from measurement: how far the greedy builder (``greedy.py``) lands below the
-proven optimum.  Both numbers are exact (a proof and a deterministic builder), so the rating
-never depends on how fast the solver is or how many cores it had.
+"""Difficulty from measurement: how far the greedy builder (``solver.usa.rules.greedy``) lands
+below the proven optimum.  Both numbers are exact (a proof and a deterministic builder), so the
+rating never depends on how fast the solver is or how many cores it had.
 
 >>> rate_usa(optimum=30, greedy=29).rating
 1
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.difficulty import LABELS, GreedyGap, gap_percent
+from puzzles.common.difficulty import LABELS, GreedyGap, gap_percent
 from solver.common.errors import CitiesError
 
 #: Greedy gap (percent below the optimum) at which each rating above 1 starts; chosen from

@@ -16,11 +16,11 @@ from typing import Any
 
 from puzzles.usa.difficulty import rate_usa
 from puzzles.usa.draw import draw_pool
-from puzzles.usa.greedy import greedy_city
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.common.errors import CitiesError
 from solver.common.status import Status
 from solver.usa.game.pool import Pool
+from solver.usa.rules.greedy import greedy_city
 from solver.usa.scoring.categories import score_city
 
 #: Deterministic-time budget for a proof (CP-SAT work units, generous for a 3x3 pool).

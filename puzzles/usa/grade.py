@@ -12,12 +12,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.share import percent_of, share_head
-from puzzles.usa.greedy import claimed
+from puzzles.common.share import percent_of, share_head
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.common.errors import CitiesError
 from solver.usa.game.city import City
 from solver.usa.game.cityfile import city_from_json
+from solver.usa.rules.greedy import claimed
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import Score, score_city
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzles.plan import parse_date
+from puzzles.common.days import parse_date
 from puzzles.usa.difficulty import UsaDifficulty, usa_difficulty_from_json
 from puzzles.usa.draw import USA_GENERATOR_VERSION
 from solver.common.errors import CitiesError

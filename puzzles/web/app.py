@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from puzzles.archive import ARCHIVE_DIR, puzzle_for
-from puzzles.plan import parse_date
+from puzzles.common.days import parse_date
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
 from solver.common.jsonio import parse_json_text

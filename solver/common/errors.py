@@ -28,3 +28,8 @@ class CitiesError(Exception):
     def __str__(self) -> str:
         parts = [p for p in (self.source, self.field, self.message) if p]
         return ": ".join(parts)
+
+
+class ModelMismatch(AssertionError):
+    """A solver's model and the game's scorer disagree about a city: a defect in the model,
+    never a user error (both games' solvers re-score every answer and raise this)."""

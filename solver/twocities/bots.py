@@ -20,11 +20,13 @@ import random
 from collections import Counter
 from typing import Any
 
+from solver.common.seats import bots_by_seat
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Duplex, Tile, parse_tile
 from solver.twocities.rules.game import Bot, Game, Options
 from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import open_square
 from solver.twocities.scoring.categories import score_city
 
 
@@ -211,7 +213,8 @@ def solve_plan(game: Game, player: str, city: int, deterministic_time: float) ->
     if pos.mat is None and fixed:
         # Without a mat the solver's square starts at (0, 0): shift into a square that the
         # look-ahead still finds completable.
-        top, left = _open_square(pos)
+        square = open_square(pos)
+        top, left = square.top, square.left
         fixed = tuple(Placement(p.tile, (p.at[0] - top, p.at[1] - left)) for p in fixed)
     pool = Pool(rules, mats, tiles, fixed=fixed)
     try:
@@ -243,22 +246,6 @@ def unseen_tiles(game: Game, player: str) -> tuple[list[str], list[str]]:
     return out[0], out[1]
 
 
-def _open_square(pos: Position) -> Coord:
-    """Top-left of a square (no mat) that holds the city and can still be completed."""
-    from solver.twocities.rules.legality import orientation_cases, windows
-    from solver.twocities.rules.squares import feasible
-
-    cells = list(pos.occupied)
-    a, d, _ = pos.remaining()
-    wins = windows(pos, cells)
-    for w in wins:
-        city = sum(w.bit(r, c) for r, c in cells)
-        if all(feasible(w.id, city, a, case) == "ok"
-               for case in orientation_cases(pos, d, pos.revealed)):
-            return (w.top, w.left)
-    return (wins[0].top, wins[0].left)
-
-
 def _to_mat_coords(pos: Position, city: Any) -> dict[Coord, str]:
     """The solved city's types keyed by mat cell: find the shift that matches the placed
     tiles (and the mat's landscape)."""
@@ -287,17 +274,10 @@ def make_bots(names: list[str], players: tuple[str, ...],
               extra: dict[str, Any] | None = None) -> dict[str, Bot]:
     """One bot per player, cycling through ``names`` (e.g. ['greedy', 'random']); ``extra``
     adds bots built above this module (name -> class)."""
-    from solver.common.errors import CitiesError
     from solver.twocities.rules.game import JAMEY
 
     known: dict[str, Any] = {**BOTS, **(extra or {})}
-    if not names:
-        raise CitiesError(f"expected at least one bot name ({', '.join(known)})", field="--bots")
-    for n in names:
-        if n not in known:
-            raise CitiesError(f"unknown bot {n!r} (expected {', '.join(known)})", field="--bots")
-    humans = [p for p in players if p != JAMEY]
-    out: dict[str, Bot] = {p: known[names[i % len(names)]]() for i, p in enumerate(humans)}
+    out: dict[str, Bot] = bots_by_seat(names, [p for p in players if p != JAMEY], known)
     if JAMEY in players:
         out[JAMEY] = RandomBot()  # Jamey never decides: his picks are random draws
     return out

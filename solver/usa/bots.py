@@ -28,6 +28,7 @@ from statistics import mean
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.seats import bots_by_seat
 from solver.usa.game.city import City
 from solver.usa.game.pool import pool_from_json
 from solver.usa.game.vocab import ARMS
@@ -322,9 +323,4 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
 
 def make_bots(names: list[str], players: tuple[str, ...]) -> dict[str, Bot]:
     """One bot per seat, the names cycled (``--bots greedy,random``)."""
-    if not names:
-        raise CitiesError("name at least one bot", field="--bots")
-    for n in names:
-        if n not in BOTS:
-            raise CitiesError(f"unknown bot {n!r} ({', '.join(BOTS)})", field="--bots")
-    return {p: BOTS[names[i % len(names)]]() for i, p in enumerate(players)}
+    return bots_by_seat(names, players, BOTS)

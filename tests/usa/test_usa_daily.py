@@ -18,14 +18,14 @@ from typer.testing import CliRunner
 
 import cli
 import puzzles.usa.generate as generation
-from puzzles.archive import puzzle_file
+from puzzles.common.files import puzzle_file
 from puzzles.usa.draw import draw_pool
 from puzzles.usa.generate import generate_usa
 from puzzles.usa.grade import grade_usa
-from puzzles.usa.greedy import greedy_city
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.pool import pool_from_json
+from solver.usa.rules.greedy import greedy_city
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import score_city
 

@@ -13,6 +13,7 @@ from solver.twocities.game.tiles import Duplex
 from solver.twocities.rules.game import Game
 from solver.twocities.rules.legality import PERMISSIVE
 from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import open_square
 
 #: The solver's deterministic work limit per city when choices are solved (``--solve``).
 SOLVE_LIMIT = 0.5
@@ -128,7 +129,6 @@ def solved_city(pos: Position, singles: list[str], duplexes: list[str],
     """(score, bound, proven): the best city ``solve_pool`` finds from the placed tiles and
     exactly the tiles the city still lacks, one worker, a deterministic limit.  Where it finds
     no city in time, the greedy completion stands in (with the solver's bound, if any)."""
-    from solver.twocities.bots import _open_square
     from solver.twocities.cpsat.solve import solve_pool
     from solver.twocities.game.pool import Pool
 
@@ -137,7 +137,8 @@ def solved_city(pos: Position, singles: list[str], duplexes: list[str],
               *duplexes[:max(0, d - len(pos.revealed))]]
     fixed = pos.placed
     if pos.mat is None and fixed:  # no mat: the solver's square starts at (0, 0)
-        top, left = _open_square(pos)
+        square = open_square(pos)
+        top, left = square.top, square.left
         fixed = tuple(Placement(p.tile, (p.at[0] - top, p.at[1] - left)) for p in fixed)
     pool = Pool(pos.rules, (pos.mat,) if pos.mat is not None else (),
                 tuple(_tile(t) for t in tokens), fixed=fixed)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model
 
+from solver.common.errors import ModelMismatch
 from solver.common.status import Status
 from solver.twocities.cpsat.model import CityModel
 from solver.twocities.cpsat.model.grid import CityGrid
@@ -36,10 +37,6 @@ class Answer(NamedTuple):
 
 #: Categories the model counts from below and lets maximising make exact (see ``rescore``).
 FROM_BELOW = (SHOP, PARK, DISTRICT)
-
-
-class ModelMismatch(AssertionError):
-    """The model's points for a city differ from the scorer's: a bug in the model."""
 
 
 def rescore(solver: Any, cm: CityModel, i: int, city: City, pool: Pool,

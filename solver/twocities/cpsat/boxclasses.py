@@ -42,11 +42,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, configure, whole
 from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
     Answer,
-    ModelMismatch,
     forbid_assignment,
     read_city,
     rescore,

@@ -41,7 +41,7 @@ from math import prod
 
 import numpy as np
 
-from solver.twocities.cpsat.answers import ModelMismatch
+from solver.common.errors import ModelMismatch
 from solver.twocities.cpsat.values import city_values as values_of
 from solver.twocities.cpsat.values import (
     civic_token_values,

@@ -51,11 +51,11 @@ from itertools import product
 
 from ortools.sat.python import cp_model
 
+from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, feasibility
 from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
     Answer,
-    ModelMismatch,
     buildable_city,
     exclude_layouts,
 )

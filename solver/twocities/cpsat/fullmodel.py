@@ -15,11 +15,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, configure
 from solver.common.status import Progress, Status
 from solver.twocities.cpsat.answers import (
     Answer,
-    ModelMismatch,
     forbid_assignment,
     read_city,
     rescore,

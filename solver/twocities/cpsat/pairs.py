@@ -32,9 +32,9 @@ from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.rules.buildable import check_buildable
-from solver.twocities.rules.greedy import first_pair, pair_scores
+from solver.twocities.rules.greedy import first_pair
 from solver.twocities.scoring.categories import score_city
-from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.scoring.rivals import against_each_other, pair_scores
 
 Value = tuple[int, int]
 #: An exchange: ("across", x, y): the lower city's x-th tile for the higher city's y-th;

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from types import MappingProxyType
+from functools import cached_property
 from typing import Any
-
-import networkx as nx
 
 from solver.common.errors import CitiesError
 from solver.twocities.game.components import (
@@ -26,12 +23,12 @@ from solver.twocities.game.components import (
     load_components,
     parse_bridges,
 )
+from solver.twocities.game.geometry import square_adjacency
 from solver.twocities.game.rulesets import editions
 from solver.twocities.game.tiles import LANDSCAPE, Building, Cell, Civic, cell_token, parse_cell
 from solver.twocities.game.vocab import check_type
 
 MAX_SIZE = 5  # the game builds 4x4 (beginner) and 5x5 cities
-_ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 @dataclass(frozen=True)
@@ -109,22 +106,13 @@ class City:
     @property
     def adjacency(self) -> Mapping[Coord, tuple[Coord, ...]]:
         """Each cell's neighbours: edge-sharing cells, plus the far end of any bridge."""
-        return _adjacency(self.size, self.bridges)
+        return square_adjacency(self.size, self.bridges)
 
     def neighbours(self, cell: Coord) -> tuple[Coord, ...]:
         return self.adjacency[cell]
 
     def neighbour_buildings(self, cell: Coord) -> list[Building]:
         return [b for rc in self.adjacency[cell] if isinstance(b := self.at(rc), Building)]
-
-    def graph(self, types: frozenset[str] | set[str] | tuple[str, ...]) -> nx.Graph:
-        """The adjacency graph of this city's buildings whose type is in ``types``."""
-        nodes = [rc for rc, b in self.buildings() if b.type in types]
-        g = nx.Graph()
-        g.add_nodes_from(nodes)
-        keep = set(nodes)
-        g.add_edges_from((a, b) for a in nodes for b in self.adjacency[a] if b in keep)
-        return g
 
     def with_cell(self, cell: Coord, value: Cell) -> City:
         rows = [list(row) for row in self.grid]
@@ -189,21 +177,6 @@ class City:
         if self.context != Context():
             out["context"] = self.context.to_json()
         return out
-
-
-@cache
-def _adjacency(n: int, bridges: tuple[Bridge, ...]) -> Mapping[Coord, tuple[Coord, ...]]:
-    """``City.adjacency``: the same for every city of one size and bridges, so found once."""
-    adj: dict[Coord, list[Coord]] = {(r, c): [] for r in range(n) for c in range(n)}
-    for r, c in adj:
-        for dr, dc in _ORTHOGONAL:
-            if 0 <= r + dr < n and 0 <= c + dc < n:
-                adj[(r, c)].append((r + dr, c + dc))
-    for a, b in bridges:
-        if b not in adj[a]:
-            adj[a].append(b)
-            adj[b].append(a)
-    return MappingProxyType({rc: tuple(v) for rc, v in adj.items()})
 
 
 def parse_grid(rows: Any, civics: Mapping[str, Civic] | None, where: str = "grid",

@@ -88,15 +88,3 @@ def dominoes(cells: set[Coord], horizontal: bool) -> list[Domino]:
     """Every position of a duplex of one orientation on two of ``cells``."""
     dr, dc = (0, 1) if horizontal else (1, 0)
     return [(a, (a[0] + dr, a[1] + dc)) for a in sorted(cells) if (a[0] + dr, a[1] + dc) in cells]
-
-
-def dominoes_fit(cells: set[Coord], orientations: Iterable[bool]) -> bool:
-    """Can duplexes of these orientations lie on ``cells`` without overlapping?
-
-    >>> dominoes_fit({(0, 0), (0, 1), (1, 0), (1, 1)}, [True, False])
-    False
-    """
-    todo = list(orientations)
-    if not todo:
-        return True
-    return any(dominoes_fit(cells - {a, b}, todo[1:]) for a, b in dominoes(cells, todo[0]))

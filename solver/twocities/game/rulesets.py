@@ -60,11 +60,6 @@ class Ruleset:
         return hash((self.edition, self.variant, tuple(sorted(self.modules.items())),
                      tuple(sorted(self.options.items()))))
 
-    @property
-    def building_cells(self) -> int:
-        """Building spaces in a finished city: singles + 2 per duplex."""
-        return self.singles + 2 * self.duplexes
-
     def option(self, name: str) -> Any:
         return self.options.get(name, OPTION_DEFAULTS[name])
 

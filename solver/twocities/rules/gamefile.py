@@ -6,12 +6,18 @@ is a city in progress (see ``rules.position``).  Errors are one line naming the 
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json, source_name, write_json_atomic
-from solver.twocities.game.components import Components
+from solver.twocities.game.city import parse_context
+from solver.twocities.game.components import Components, load_components
+from solver.twocities.game.pool import tile_from_json
+from solver.twocities.game.rulesets import Ruleset, load_ruleset
+from solver.twocities.game.tiles import Duplex
+from solver.twocities.rules.game import Game, GameCity
 from solver.twocities.rules.position import Position, position_from_json
 
 
@@ -26,7 +32,7 @@ def load_position(path: str | Path, city: int | None = None,
 
 
 def load_state(path: str | Path, city: int | None = None,
-               components: Components | None = None) -> tuple[Position, Any]:
+               components: Components | None = None) -> tuple[Position, Game | None]:
     """(position, game or None): a position file, or city ``city`` (1-based) of a game file."""
     data = read_json(path, "state file")
     try:
@@ -64,7 +70,7 @@ def save_position(pos: Position, path: str | Path) -> None:
 # game as a table file); loading ignores them and rebuilds the city from "placed".
 
 
-def game_to_json(game: Any) -> dict[str, Any]:
+def game_to_json(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {
         "edition": game.rules.edition, "variant": game.rules.variant, "seed": game.seed,
         "players": list(game.players),
@@ -94,13 +100,10 @@ def _strings(data: Any, where: str) -> list[str]:
     return list(data)
 
 
-def _tiles(data: Any, where: str, comps: Components, rules: Any,
+def _tiles(data: Any, where: str, comps: Components, rules: Ruleset,
            kind: str | None = None) -> list[str]:
     """Tile tokens naming real tiles (as a pool file's do); ``kind`` "single" or "duplex"
     keeps to one kind."""
-    from solver.twocities.game.pool import tile_from_json
-    from solver.twocities.game.tiles import Duplex
-
     tokens = _strings(data, where)
     for i, token in enumerate(tokens):
         tile = tile_from_json(token, comps, rules, f"{where}[{i}]")
@@ -109,15 +112,8 @@ def _tiles(data: Any, where: str, comps: Components, rules: Any,
     return tokens
 
 
-def game_from_json(data: Any, components: Components | None = None) -> Any:
+def game_from_json(data: Any, components: Components | None = None) -> Game:
     """A Game from a game file object; impossible games are one-line CitiesErrors."""
-    from collections import Counter
-
-    from solver.twocities.game.city import parse_context
-    from solver.twocities.game.components import load_components
-    from solver.twocities.game.rulesets import load_ruleset
-    from solver.twocities.rules.game import Game, GameCity
-
     comps = components or load_components()
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
@@ -172,7 +168,7 @@ def game_from_json(data: Any, components: Components | None = None) -> Any:
                 clock["turn"], list(data.get("discards", [])), list(log), Counter(fallbacks))
 
 
-def load_game(path: str | Path, components: Components | None = None) -> Any:
+def load_game(path: str | Path, components: Components | None = None) -> Game:
     data = read_json(path, "game file")
     try:
         if not is_game(data):
@@ -182,5 +178,5 @@ def load_game(path: str | Path, components: Components | None = None) -> Any:
         raise err.located(source=source_name(path)) from None
 
 
-def save_game(game: Any, path: str | Path) -> None:
+def save_game(game: Game, path: str | Path) -> None:
     write_json_atomic(path, game_to_json(game))

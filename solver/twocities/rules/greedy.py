@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from itertools import combinations
 
 from solver.common.errors import CitiesError
@@ -23,7 +22,6 @@ from solver.twocities.game.components import Coord, Mat
 from solver.twocities.game.layout import (
     build,
     dominoes,
-    dominoes_fit,
     empty_city,
     mat_offsets,
 )
@@ -31,8 +29,9 @@ from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.rules.legality import check_basic
 from solver.twocities.rules.position import Position
+from solver.twocities.rules.squares import Window, mat_square, room
 from solver.twocities.scoring.categories import score_city
-from solver.twocities.scoring.rivals import against_each_other
+from solver.twocities.scoring.rivals import pair_scores
 
 Move = tuple[Tile, tuple[Coord, ...]]
 
@@ -45,6 +44,7 @@ class Builder:
     city: City
     offset: Coord  # where the mat lies in the city square
     position: Position
+    square: Window  # the city square, as the look-ahead sees it
     placed: tuple[Placement, ...] = ()  # the pool's tiles placed so far, in order
 
     def empty(self) -> frozenset[Coord]:
@@ -62,11 +62,6 @@ class Builder:
         its own foresight (``_feasible``), since a puzzle shows every tile."""
         at = (cells[0][0] - self.offset[0], cells[0][1] - self.offset[1])
         return check_basic(self.position, tile, at) is None
-
-
-@cache
-def _fits(cells: frozenset[Coord], orientations: frozenset[tuple[bool, ...]]) -> bool:
-    return any(dominoes_fit(set(cells), combo) for combo in orientations)
 
 
 def _duplex_choices(tiles: Counter[Tile], count: int) -> frozenset[tuple[bool, ...]]:
@@ -94,13 +89,18 @@ def _place(b: Builder, move: Move) -> Builder:
     for rc, building in zip(cells, parts, strict=True):
         city = city.with_cell(rc, building)
     at = (cells[0][0] - b.offset[0], cells[0][1] - b.offset[1])
-    return Builder(city, b.offset, b.position.play(Placement(tile, at)),
+    return Builder(city, b.offset, b.position.play(Placement(tile, at)), b.square,
                    (*b.placed, Placement(tile, cells[0])))
 
 
 def _feasible(b: Builder, tiles: Counter[Tile]) -> bool:
+    """Is there room for the duplexes still to place (some ``left`` of the tiles to come)?
+    Room alone: a hasty player does not look further ahead than that."""
     left = b.duplexes_left()
-    return left == 0 or _fits(b.empty(), _duplex_choices(tiles, left))
+    if left == 0:
+        return True
+    city = b.square.mask(b.position.occupied)
+    return any(room(b.square.id, city, combo) for combo in _duplex_choices(tiles, left))
 
 
 def _value(builders: list[Builder]) -> tuple[int, ...]:
@@ -108,18 +108,6 @@ def _value(builders: list[Builder]) -> tuple[int, ...]:
         return (score_city(builders[0].city).total,)
     a, b = pair_scores(builders[0].city, builders[1].city)
     return (min(a, b), a + b)
-
-
-def pair_scores(a: City, b: City) -> tuple[int, int]:
-    """``scoring.rivals.pair_scores``, each city's total remembered: a move changes one city,
-    and the other's score only when the move changes what it ranks against."""
-    ra, rb = against_each_other([a, b])
-    return _total(ra), _total(rb)
-
-
-@lru_cache(maxsize=1 << 14)
-def _total(city: City) -> int:
-    return score_city(city).total
 
 
 def _run(builders: list[Builder], tiles: Counter[Tile]) -> list[Builder] | None:
@@ -157,7 +145,7 @@ def _start(pool: Pool, mat: Mat, offset: Coord) -> Builder | None:
     position = Position.start(pool.rules, mat)
     for p in pool.fixed:
         position = position.play(p)
-    return Builder(city, offset, position)
+    return Builder(city, offset, position, mat_square(mat, pool.rules.size, offset))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from solver.twocities.game.components import Coord
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Building, Duplex, Tile
 from solver.twocities.rules.position import Position
-from solver.twocities.rules.squares import Window, feasible, window
+from solver.twocities.rules.squares import feasible, orientation_cases, windows
 
 SAFE, PERMISSIVE = "safe", "permissive"
 _ANY = Building("factory")  # types never matter for legality, only counts and orientation
@@ -45,39 +45,6 @@ class Verdict:
 
 def _no(reason: str, rule: str) -> Verdict:
     return Verdict(False, reason, rule)
-
-
-def windows(pos: Position, cells: list[Coord]) -> list[Window]:
-    """Every square that holds the mat and ``cells`` (mat coordinates)."""
-    n = pos.size
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    if pos.mat is not None:
-        # a square's top-left (t, l) holds the mat (rows 0..h-1) and every cell
-        rows += [0, pos.mat.height - 1]
-        cols += [0, pos.mat.width - 1]
-        return [window(pos.mat, n, t, le)
-                for t in range(max(rows) - n + 1, min(rows) + 1)
-                for le in range(max(cols) - n + 1, min(cols) + 1)]
-    base = window(None, n, 0, 0)
-    if not cells:
-        return [base]
-    return [Window(base.id, n, t, le, base.build, (), base.connected, base.dominoes,
-                   base.not_first_col, base.not_last_col)
-            for t in range(max(rows) - n + 1, min(rows) + 1)
-            for le in range(max(cols) - n + 1, min(cols) + 1)]
-
-
-def orientation_cases(pos: Position, duplexes_left: int,
-                      revealed: tuple[Duplex, ...]) -> list[tuple[bool, ...]]:
-    """Every orientation combination (True: horizontal) the duplexes still to come may have."""
-    known = [d.horizontal for d in revealed][:duplexes_left]
-    unknown = duplexes_left - len(known)
-    cases = []
-    for vertical in range(unknown + 1):
-        case = known + [True] * (unknown - vertical) + [False] * vertical
-        cases.append(tuple(sorted(case, reverse=True)))
-    return cases
 
 
 def describe(case: tuple[bool, ...], revealed: tuple[Duplex, ...]) -> str:

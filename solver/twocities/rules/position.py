@@ -26,8 +26,10 @@ from functools import cached_property
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.regions import regions
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Components, Coord, Mat, load_components
+from solver.twocities.game.geometry import bridge_ends, neighbours
 from solver.twocities.game.pool import (
     Placement,
     check_mat_module,
@@ -38,8 +40,6 @@ from solver.twocities.game.pool import (
 )
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex, cell_token
-
-_ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def round_one_singles(rules: Ruleset) -> int:
@@ -120,18 +120,11 @@ class Position:
 
     @cached_property
     def bridge_ends(self) -> dict[Coord, tuple[Coord, ...]]:
-        out: dict[Coord, list[Coord]] = {}
-        for a, b in self.mat.bridges if self.mat else ():
-            out.setdefault(a, []).append(b)
-            out.setdefault(b, []).append(a)
-        return {k: tuple(v) for k, v in out.items()}
+        return bridge_ends(self.mat.bridges if self.mat else ())
 
     def neighbours(self, cell: Coord) -> list[Coord]:
         """Edge-sharing cells plus the far end of any bridge (mat coordinates, unbounded)."""
-        r, c = cell
-        out = [(r + dr, c + dc) for dr, dc in _ORTHOGONAL]
-        out.extend(self.bridge_ends.get(cell, ()))
-        return out
+        return neighbours(cell, self.bridge_ends)
 
     @cached_property
     def frontier(self) -> frozenset[Coord]:
@@ -370,15 +363,8 @@ def _check_connected(pos: Position) -> None:
     if pos.mat is not None and not any(cell in occ for cell in pos.mat.open_spaces):
         raise CitiesError("no tile is on the landscape mat (the first tile goes on an open "
                           "space of the mat)", field="placed")
-    start = next(iter(occ))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in pos.neighbours(todo.pop()):
-            if n in occ and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    if len(seen) != len(occ):
-        lost = min(set(occ) - seen)
+    parts = regions(occ, pos.neighbours)
+    if len(parts) > 1:
+        lost = min(set(occ) - set(parts[0]))
         raise CitiesError(f"the tile at {list(lost)} does not touch the rest of the city",
                           field="placed")

@@ -26,11 +26,13 @@ order and duplex orientation):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from solver.twocities.game.components import Mat
-from solver.twocities.game.tiles import LANDSCAPE
+from solver.twocities.game.components import Coord, Mat
+from solver.twocities.game.tiles import LANDSCAPE, Duplex
+from solver.twocities.rules.position import Position
 
 _WINDOWS: list[Window] = []
 
@@ -54,8 +56,9 @@ class Window:
         """The bit of mat cell (r, c)."""
         return 1 << ((r - self.top) * self.n + (c - self.left))
 
-    def contains(self, r: int, c: int) -> bool:
-        return self.top <= r < self.top + self.n and self.left <= c < self.left + self.n
+    def mask(self, cells: Iterable[Coord]) -> int:
+        """The bits of these mat cells."""
+        return sum(self.bit(r, c) for r, c in cells)
 
     def expand(self, m: int) -> int:
         """``m`` plus every cell adjacent to it (edges and bridges), inside the square."""
@@ -107,6 +110,64 @@ def window(mat: Mat | None, n: int, top: int, left: int) -> Window:
     return w
 
 
+def mat_square(mat: Mat, n: int, offset: Coord) -> Window:
+    """The square of side ``n`` in which ``mat`` lies at ``offset`` (its bits are the city's
+    cells, row by row).  Legal play fills it only if it is ``connected``: a space cut off by
+    landscape and the square's edge is never built.
+
+    >>> from solver.twocities.game.components import load_components
+    >>> mat = load_components().mat("river-bend")     # at the bottom left: two spaces cut off
+    >>> mat_square(mat, 5, (2, 0)).connected, mat_square(mat, 5, (2, 1)).connected
+    (False, True)
+    """
+    return window(mat, n, -offset[0], -offset[1])
+
+
+def windows(pos: Position, cells: list[Coord]) -> list[Window]:
+    """Every square that holds the mat and ``cells`` (mat coordinates)."""
+    n = pos.size
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    if pos.mat is not None:
+        # a square's top-left (t, l) holds the mat (rows 0..h-1) and every cell
+        rows += [0, pos.mat.height - 1]
+        cols += [0, pos.mat.width - 1]
+        return [window(pos.mat, n, t, le)
+                for t in range(max(rows) - n + 1, min(rows) + 1)
+                for le in range(max(cols) - n + 1, min(cols) + 1)]
+    base = window(None, n, 0, 0)
+    if not cells:
+        return [base]
+    return [Window(base.id, n, t, le, base.build, (), base.connected, base.dominoes,
+                   base.not_first_col, base.not_last_col)
+            for t in range(max(rows) - n + 1, min(rows) + 1)
+            for le in range(max(cols) - n + 1, min(cols) + 1)]
+
+
+def orientation_cases(pos: Position, duplexes_left: int,
+                      revealed: tuple[Duplex, ...]) -> list[tuple[bool, ...]]:
+    """Every orientation combination (True: horizontal) the duplexes still to come may have."""
+    known = [d.horizontal for d in revealed][:duplexes_left]
+    unknown = duplexes_left - len(known)
+    cases = []
+    for vertical in range(unknown + 1):
+        case = known + [True] * (unknown - vertical) + [False] * vertical
+        cases.append(tuple(sorted(case, reverse=True)))
+    return cases
+
+
+def open_square(pos: Position) -> Window:
+    """A square (in mat coordinates) that holds the city and can still be completed, whichever
+    way the duplexes to come are printed; the first square that holds it when none can."""
+    cells = list(pos.occupied)
+    a, d, _ = pos.remaining()
+    cases = orientation_cases(pos, d, pos.revealed)
+    wins = windows(pos, cells)
+    return next((w for w in wins
+                 if all(feasible(w.id, w.mask(cells), a, case) == "ok" for case in cases)),
+                wins[0])
+
+
 def reach(w: Window, start: int, allowed: int) -> int:
     """Every cell of ``allowed`` (plus ``start``) connected to ``start`` through ``allowed``."""
     seen = start
@@ -155,6 +216,24 @@ def _steiner_fits(w: Window, cum_b: list[int], city: int, free: int, t1: int, t2
     return False
 
 
+@lru_cache(maxsize=100_000)
+def room(wid: int, city: int, orientation: tuple[bool, ...]) -> bool:
+    """Do duplexes of these orientations (True: horizontal) lie, without overlapping, on the
+    building spaces of window ``wid`` that ``city`` leaves free?  (Room alone: whether play
+    can reach them is ``feasible``'s question.)
+
+    >>> w = window(None, 2, 0, 0)
+    >>> room(w.id, 0, (True, True)), room(w.id, 0, (True, False)), room(w.id, 0b1, (False,))
+    (True, False, True)
+    """
+    w = _WINDOWS[wid]
+    free = w.build & ~city
+    if not orientation:
+        return True
+    first = [cells for cells, _ in w.dominoes[orientation[0]] if not cells & ~free]
+    return any(room(wid, city | cells, orientation[1:]) for cells in first)
+
+
 @lru_cache(maxsize=500_000)
 def feasible(wid: int, city: int, a: int, orientation: tuple[bool, ...]) -> str:
     """Can window ``wid`` be completed from ``city`` (its built cells) with ``a`` round-1
@@ -164,7 +243,7 @@ def feasible(wid: int, city: int, a: int, orientation: tuple[bool, ...]) -> str:
     (they fit, but no order of placements connects them to the city).
     """
     w = _WINDOWS[wid]
-    if not w.connected or city & ~w.build:
+    if not w.connected or city & ~w.build or not room(wid, city, orientation):
         return "room"
     free = w.build & ~city
     if not orientation:
@@ -175,16 +254,14 @@ def feasible(wid: int, city: int, a: int, orientation: tuple[bool, ...]) -> str:
 
 
 def _one_duplex(w: Window, city: int, free: int, a: int, horizontal: bool) -> str:
-    status = "room"
     for cells, near in w.dominoes[horizontal]:
         if cells & ~free:
             continue
-        status = "reach"
         rest = free & ~cells
         cum = layers(w, city, rest, w.n * w.n)
         if _first_hit(cum, near) <= a and (cum[-1] & ~city).bit_count() >= a:
             return "ok"
-    return status
+    return "reach"
 
 
 def _two_duplexes(w: Window, city: int, free: int, a: int, h1: bool, h2: bool) -> str:
@@ -193,12 +270,10 @@ def _two_duplexes(w: Window, city: int, free: int, a: int, h1: bool, h2: bool) -
              for cells, near in w.dominoes[h1] if not cells & ~free]
     second = first if h1 == h2 else [(cells, near, _first_hit(base, near))
                                      for cells, near in w.dominoes[h2] if not cells & ~free]
-    status = "room"
     for i, (c1, n1, lb1) in enumerate(first):
         for j, (c2, n2, lb2) in enumerate(second):
             if (h1 == h2 and j <= i) or c1 & c2:
                 continue
-            status = "reach" if status == "room" else status
             touching = bool(n1 & c2)
             # Lower bounds from the unobstructed BFS prune most pairs cheaply.
             if touching:
@@ -208,7 +283,7 @@ def _two_duplexes(w: Window, city: int, free: int, a: int, h1: bool, h2: bool) -
                 continue
             if _pair_fits(w, city, free & ~c1 & ~c2, a, n1, n2, touching):
                 return "ok"
-    return status
+    return "reach"
 
 
 def _pair_fits(w: Window, city: int, rest: int, a: int, n1: int, n2: int,

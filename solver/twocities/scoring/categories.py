@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from solver.common.regions import regions
 from solver.twocities.game.city import City, Coord
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
 from solver.twocities.game.tiles import Building
@@ -137,22 +138,9 @@ def park_groups(city: City) -> list[int]:
 
 
 def region_sizes(city: City, types: Collection[str]) -> list[int]:
-    """The sizes of the connected regions (edges and bridges) of buildings of ``types``: the
-    connected components of ``city.graph(types)``, counted without building the graph (the
-    scorer asks for them on every move a search tries)."""
-    left = {rc for rc, b in city.buildings() if b.type in types}
-    sizes = []
-    while left:
-        todo = [left.pop()]
-        size = 0
-        while todo:
-            size += 1
-            for near in city.adjacency[todo.pop()]:
-                if near in left:
-                    left.remove(near)
-                    todo.append(near)
-        sizes.append(size)
-    return sizes
+    """The sizes of the connected regions (edges and bridges) of buildings of ``types``."""
+    cells = [rc for rc, b in city.buildings() if b.type in types]
+    return [len(region) for region in regions(cells, city.adjacency.__getitem__)]
 
 
 def score_parks(city: City, rules: Ruleset) -> int:

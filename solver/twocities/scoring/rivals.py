@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.vocab import FACTORY
@@ -35,6 +36,13 @@ def against_each_other(cities: Sequence[City]) -> list[City]:
 
 
 def pair_scores(a: City, b: City) -> tuple[int, int]:
-    """The two cities' totals, scored against each other and their rivals."""
+    """The two cities' totals, scored against each other and their rivals.  Each city's total
+    is remembered: a search's move changes one city, and the other's score only when the move
+    changes what it ranks against."""
     ra, rb = against_each_other([a, b])
-    return score_city(ra).total, score_city(rb).total
+    return _total(ra), _total(rb)
+
+
+@lru_cache(maxsize=1 << 14)
+def _total(city: City) -> int:
+    return score_city(city).total

@@ -87,8 +87,3 @@ def neighbourhoods(cm: CityModel) -> Groups:
     if "neighbourhoods" not in cm.cache:
         cm.cache["neighbourhoods"] = _components(cm, dict(cm.joined), "neighbourhood")
     return cm.cache["neighbourhoods"]
-
-
-def area_kind_of(cm: CityModel, t: Space, kind: str) -> Lit:
-    """The group rooted at ``t`` is an area of ``kind`` (its root's area kind)."""
-    return cm.area[t, kind]

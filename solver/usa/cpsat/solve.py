@@ -19,6 +19,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.common.errors import ModelMismatch
 from solver.common.status import Progress, Status
 from solver.usa.cpsat.categories import CATEGORY_MODELS
 from solver.usa.cpsat.layout import CityModel, new_city_model
@@ -30,10 +31,6 @@ from solver.usa.game.pool import Pool
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import Score, score_city
 from solver.usa.scoring.requirements import achievement_met
-
-
-class ModelMismatch(RuntimeError):
-    """The model and the scorer disagree about a city: a defect, never a user error."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from solver.common.errors import CitiesError
 from solver.common.jsonio import read_json, source_name, write_json_atomic
 from solver.usa.game.city import Building, City, PlacedTile, place_of, tile_spaces
 from solver.usa.game.components import Components, load_components
+from solver.usa.game.geometry import places_connected
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
 from solver.usa.game.vocab import ARMS, COLORS, QUADRANTS
 
@@ -76,22 +77,10 @@ def _tiles(data: dict[str, Any], size: tuple[int, int], comps: Components
         tiles[at] = PlacedTile(tile, parse_rotation(t.get("rotation", 0), f"{f}.rotation"))
     if sum(p.tile.start for p in tiles.values()) > 1:
         raise CitiesError("a city has one starting tile", field="tiles")
-    if tiles and not _connected(set(tiles)):
+    if tiles and not places_connected(set(tiles)):
         raise CitiesError("the tiles do not form one connected city (each tile is placed "
                           "fully adjacent to another)", field="tiles")
     return tiles
-
-
-def _connected(places: set[tuple[int, int]]) -> bool:
-    start = min(places)
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in places and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return seen == places
 
 
 def city_from_json(data: Any, comps: Components | None = None) -> City:

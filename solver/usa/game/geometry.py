@@ -16,9 +16,10 @@ when they share an edge and no street (or bridge) lies between them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
+from solver.common.regions import connected, regions
 from solver.usa.game.city import City, Place, Space, place_of, quadrant_of
 from solver.usa.game.vocab import ARM_STEP, OPPOSITE, area_kind
 
@@ -95,6 +96,26 @@ def _adjacency(city: City) -> dict[Space, tuple[Space, ...]]:
     return out
 
 
+def places_beside(place: Place) -> list[Place]:
+    """The four places sharing a side with ``place``: a tile laid on one of them is fully
+    adjacent to a tile at ``place``.
+
+    >>> places_beside((0, 0))
+    [(-1, 0), (0, 1), (1, 0), (0, -1)]
+    """
+    r, c = place
+    return [(r + dr, c + dc) for dr, dc in ARM_STEP.values()]
+
+
+def places_connected(places: Collection[Place]) -> bool:
+    """Whether tiles at ``places`` form one city, each fully adjacent to another.
+
+    >>> places_connected({(0, 0), (0, 1)}), places_connected({(0, 0), (1, 1)})
+    (True, False)
+    """
+    return connected(places, places_beside)
+
+
 def on_edge(city: City, space: Space) -> bool:
     """Whether a side of the space is the city's outer edge (no space beyond it)."""
     return len(touching(city, space)) < 4
@@ -104,22 +125,11 @@ def _groups(city: City, keys: dict[Space, str] | None) -> list[frozenset[Space]]
     """Connected groups of adjacent spaces with equal ``keys`` (all together without keys):
     the scorer asks for groups many times per city."""
     adj = adjacency(city)
-    spaces = city.spaces()
-    seen: set[Space] = set()
-    out = []
-    for start in spaces:
-        if start in seen:
-            continue
-        group, stack = {start}, [start]
-        while stack:
-            s = stack.pop()
-            for n in adj[s]:
-                if n not in group and (keys is None or keys[n] == keys[s]):
-                    group.add(n)
-                    stack.append(n)
-        seen |= group
-        out.append(frozenset(group))
-    return out
+
+    def alike(s: Space) -> Iterable[Space]:
+        return adj[s] if keys is None else [n for n in adj[s] if keys[n] == keys[s]]
+
+    return [frozenset(group) for group in regions(city.spaces(), alike)]
 
 
 def _memo(city: City, name: str, compute: Callable[[], list[T]]) -> list[T]:
@@ -193,4 +203,5 @@ def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
 
 
 __all__ = ["adjacency", "areas", "dead_ends", "dead_ends_at", "fix_for", "neighbourhoods",
-           "neighbours", "on_edge", "quadrant_of", "street_between", "touching"]
+           "neighbours", "on_edge", "places_beside", "places_connected", "quadrant_of",
+           "street_between", "touching"]

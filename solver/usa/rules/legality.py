@@ -38,7 +38,7 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.usa.game.city import Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
-from solver.usa.game.geometry import dead_ends_at, fix_for
+from solver.usa.game.geometry import dead_ends_at, fix_for, places_beside
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
 from solver.usa.game.vocab import ARM_STEP, ARMS, COLORS, OPPOSITE
 from solver.usa.scoring.requirements import achievement_met
@@ -117,8 +117,7 @@ def place_tile(city: City, tile: Tile, at: Place, rotation: int,
         return _no(f"{tile.id} is a starting tile and the city has begun")
     if at in city.tiles:
         return _no(f"a tile already lies at {list(at)}")
-    r, c = at
-    if city.tiles and not any((r + dr, c + dc) in city.tiles for dr, dc in ARM_STEP.values()):
+    if city.tiles and not any(near in city.tiles for near in places_beside(at)):
         return _no(f"{list(at)} is not fully adjacent to a tile of the city")
     if not fits(set(city.tiles) | {at}, city.size):
         return _no(f"the city would exceed {city.size[0]}x{city.size[1]} tiles")

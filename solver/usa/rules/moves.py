@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.usa.game.city import City, Place
+from solver.usa.game.geometry import places_beside
 from solver.usa.game.tiles import Tile
-from solver.usa.game.vocab import ARM_STEP, ROTATIONS
+from solver.usa.game.vocab import ROTATIONS
 from solver.usa.rules.legality import Bridge, fits, place_tile
 
 
@@ -34,7 +35,7 @@ def candidate_places(city: City) -> list[Place]:
     """Empty places fully adjacent to the city (any place of the frame for an empty city)."""
     if not city.tiles:
         return [(r, c) for r in range(city.size[0]) for c in range(city.size[1])]
-    out = {(r + dr, c + dc) for r, c in city.tiles for dr, dc in ARM_STEP.values()}
+    out = {near for place in city.tiles for near in places_beside(place)}
     return sorted(p for p in out - set(city.tiles) if fits(set(city.tiles) | {p}, city.size))
 
 

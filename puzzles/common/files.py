@@ -1,0 +1,53 @@
+"""A daily puzzle's file: where a date's puzzle lies in a directory, whether a stored puzzle
+is still the date's, and the user's cache of puzzles generated on the spot (both games).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from solver.common.errors import CitiesError
+
+
+def puzzle_file(directory: Path, date: dt.date) -> Path:
+    return Path(directory) / f"{date.isoformat()}.json"
+
+
+class _Dated(Protocol):
+    """What tells a stored puzzle's date and generator (both games' puzzles)."""
+
+    @property
+    def generator(self) -> str: ...
+
+    @property
+    def date(self) -> dt.date: ...
+
+
+P = TypeVar("P", bound=_Dated)
+
+
+def current_puzzle(path: Path, load: Callable[[Path], P], version: str,
+                   date: dt.date) -> P | None:
+    """The puzzle in ``path`` if it is the date's and made by this generator ``version``;
+    ``None`` when it is missing, damaged (regenerated, never trusted) or out of date."""
+    if not path.exists():
+        return None
+    try:
+        puzzle = load(path)
+    except CitiesError:
+        return None
+    if puzzle.generator != version or puzzle.date != date:
+        return None
+    return puzzle
+
+
+def cache_dir() -> Path:
+    """Where puzzles generated on the spot are kept: ``$XDG_CACHE_HOME/cities/puzzles``
+    (``~/.cache/cities/puzzles`` when the variable is unset)."""
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "cities" / "puzzles"
