@@ -74,10 +74,7 @@ def daily(
 
 def _daily(asked: DailyRequest, json_out: bool) -> None:
     day = asked.day
-    # a bad answer file is refused before the puzzle is made
-    answer = read_json(asked.answer, "answer file") if asked.answer else None
-    with err_console.status(f"generating and proving the puzzle for {day}...") as status:
-        puzzle = puzzle_for(day, lambda text: status.update(f"{day}: {text}"))
+    answer, puzzle = _answer_and_puzzle(asked, puzzle_for, "the puzzle")
     if asked.mode == "template":
         sys.stdout.write(readable_json(answer_template(puzzle)) + "\n")
     elif asked.mode == "check":
@@ -100,6 +97,16 @@ def _daily(asked: DailyRequest, json_out: bool) -> None:
         console.print(f"\nto answer: cities daily --date {day} --template > answer.json, "
                       f"fill in its grid, then: cities daily --date {day} --check "
                       "answer.json", style="dim")
+
+
+def _answer_and_puzzle(asked: DailyRequest, make: Callable[..., Any], what: str
+                       ) -> tuple[Any, Any]:
+    """The answer file (read first: a bad one is refused before the puzzle is made) and the
+    day's puzzle, its making shown on stderr."""
+    answer = read_json(asked.answer, "answer file") if asked.answer else None
+    day = asked.day
+    with err_console.status(f"generating and proving {what} for {day}...") as status:
+        return answer, make(day, lambda text: status.update(f"{day}: {text}"))
 
 
 def _verdict(grading: Callable[[], Any], path: str | None, json_out: bool,
@@ -129,9 +136,7 @@ def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
     from solver.usa.game.cityfile import city_to_json
 
     day = asked.day
-    answer = read_json(asked.answer, "answer file") if asked.answer else None
-    with err_console.status(f"generating and proving the Cities USA puzzle for {day}...") as st:
-        puzzle = usa_puzzle_for(day, lambda text: st.update(f"{day}: {text}"))
+    answer, puzzle = _answer_and_puzzle(asked, usa_puzzle_for, "the Cities USA puzzle")
     if asked.mode == "check":
         _verdict(lambda: grade_usa(puzzle, answer), asked.answer, json_out, render_usa_grade)
     elif asked.mode == "solution":

@@ -104,7 +104,8 @@ def solve_progress() -> Callable[[int | None, int, float], None] | None:
     return show
 
 
-def clear_progress() -> None:
-    """Rub out the progress line before the answer is printed."""
+def print_answer(answer: Any) -> None:
+    """Print a solver's answer, the progress line rubbed out first."""
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")
+    console.print(answer)

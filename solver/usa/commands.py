@@ -13,14 +13,7 @@ from solver.common import options as limits
 from solver.common.errors import CitiesError
 from solver.common.jsonio import check_writable_file, parse_json_text, read_json, source_name
 from solver.frontend import options
-from solver.frontend.app import (
-    clear_progress,
-    console,
-    guarded,
-    new_app,
-    print_json,
-    solve_progress,
-)
+from solver.frontend.app import console, guarded, new_app, print_answer, print_json, solve_progress
 from solver.usa import show as view
 from solver.usa.game import notation
 from solver.usa.game.city import City
@@ -158,8 +151,7 @@ def usa_solve(
         if json_out:
             print_json(result.to_json())
             return
-        clear_progress()
-        console.print(view.render_solve(result))
+        print_answer(view.render_solve(result))
 
     guarded(run)
 

@@ -10,14 +10,7 @@ import typer
 from solver.common import options as limits
 from solver.common.errors import CitiesError
 from solver.frontend import options
-from solver.frontend.app import (
-    clear_progress,
-    console,
-    guarded,
-    new_app,
-    print_json,
-    solve_progress,
-)
+from solver.frontend.app import console, guarded, new_app, print_answer, print_json, solve_progress
 from solver.twocities.game.components import load_components
 from solver.twocities.game.pool import load_pool
 from solver.twocities.show import pair_status_line, render_solve
@@ -96,5 +89,4 @@ def solve(
 
 
 def _print_solve(result: Any, title: str, status: bool = True) -> None:
-    clear_progress()
-    console.print(render_solve(result, title, status))
+    print_answer(render_solve(result, title, status))
