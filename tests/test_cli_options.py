@@ -188,6 +188,16 @@ def test_the_time_limit_bounds_the_solve_phase_of_advice() -> None:
     assert len(solved) < len(advice.choices)
 
 
+def test_advise_passes_its_time_limit_to_every_phase() -> None:
+    start = time.monotonic()
+    result = invoke(["advise", ROUND_ONE, "--samples", "2", "--time-limit", "2", "--top", "2",
+                     "--solve", "1000", "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert time.monotonic() - start < 2 + 8
+    data = json.loads(result.stdout)
+    assert any("solved" not in c for c in data["choices"])
+
+
 def test_the_time_limit_bounds_the_play_outs_of_advice() -> None:
     game = load_game(ROUND_ONE)
     start = time.monotonic()
