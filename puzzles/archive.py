@@ -136,6 +136,22 @@ def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = 
     return sorted(outcomes, key=lambda o: o.date)
 
 
+def archive_summary(dates: int, outcomes: list[Outcome], seconds: float,
+                    directory: Path) -> dict[str, Any]:
+    """An archive run in figures: how many dates were generated, skipped and failed, the
+    rate, the index's path and each date's outcome (``cities daily --from ... --json``)."""
+    minutes = seconds / 60
+    made = sum(o.status == "generated" for o in outcomes)
+    return {"dates": dates, "generated": made,
+            "skipped": sum(o.status == "skipped" for o in outcomes),
+            "failed": [o.date for o in outcomes if o.status == "failed"],
+            "minutes": round(minutes, 2),
+            "puzzles_per_minute": round(made / minutes, 2) if made and minutes else None,
+            "index": str(Path(directory) / INDEX),
+            "outcomes": [{"date": o.date, "status": o.status, "seconds": round(o.seconds, 1),
+                          "detail": o.detail} for o in outcomes]}
+
+
 def write_index(directory: Path) -> dict[str, Any]:
     """Write ``index.json``: one entry per puzzle file in the directory, by date."""
     entries = []

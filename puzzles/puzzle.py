@@ -19,6 +19,7 @@ from solver.common.jsonio import read_json
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import Pool, pool_from_json
+from solver.twocities.scoring.rivals import against_each_other
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,18 @@ class Puzzle:
     @property
     def layouts(self) -> str:
         return self.difficulty.layouts
+
+    def solution_cities(self) -> list[City]:
+        """The optimal cities in the puzzle's context, a pair's ranked against each other."""
+        cities = [c.with_context(self.pool.context) for c in self.solution]
+        return list(against_each_other(cities)) if len(cities) == 2 else cities
+
+    def solution_json(self) -> dict[str, Any]:
+        """What ``cities daily --solution --json`` prints: the city file, or a pair's two."""
+        cities = self.solution_cities()
+        if len(cities) == 1:
+            return cities[0].to_json()
+        return {"date": self.date.isoformat(), "cities": [c.to_json() for c in cities]}
 
     def to_json(self, *, solution: bool = True) -> dict[str, Any]:
         """The puzzle file object (``solution=False`` keeps the answer secret)."""

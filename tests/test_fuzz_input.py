@@ -190,7 +190,9 @@ bad_counts = st.one_of(
 @fuzz
 @given(value=bad_seconds)
 def test_bad_time_limits(value: str) -> None:
-    for args in (["solve", POOL], ["solve", "--box", "--variant", "beginner"]):
+    for args in (["solve", POOL], ["solve", "--box", "--variant", "beginner"],
+                 ["usa", "solve", str(EXAMPLES / "usa" / "pool-small.json")],
+                 ["advise", str(EXAMPLES / "game-standard-3p-round1.json")]):
         refused_in_one_line(invoke([*args, "--time-limit", value]))
 
 

@@ -180,7 +180,9 @@ def test_pages_and_assets_are_served_from_the_package(client: TestClient) -> Non
 
 
 def test_serve_binds_to_loopback_unless_told() -> None:
-    assert inspect.signature(cli.serve).parameters["host"].default == "127.0.0.1"
+    from puzzles.commands import serve
+
+    assert inspect.signature(serve).parameters["host"].default == "127.0.0.1"
 
 
 def test_a_date_beyond_the_archive_is_made_once_with_progress(monkeypatch: Any) -> None:

@@ -23,7 +23,6 @@ from solver.twocities.game.layout import shift
 from solver.twocities.game.pool import placements_from_json
 from solver.twocities.game.tiles import Duplex, parse_tile
 from solver.twocities.rules.position import Position, round_one_singles, validate
-from solver.twocities.scoring.rivals import against_each_other
 from solver.twocities.svg import city_svg, mat_svg, tile_svg
 
 
@@ -74,22 +73,14 @@ def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
     return {"positions": [list(p) for p in legal_positions(pos, parsed)]}
 
 
-def solution_cities(puzzle: Puzzle) -> list[Any]:
-    cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
-    return against_each_other(cities) if len(cities) == 2 else cities
-
-
 def solution_json(puzzle: Puzzle) -> dict[str, Any]:
     """``cities daily --solution --json``."""
-    cities = solution_cities(puzzle)
-    if len(cities) == 1:
-        return cities[0].to_json()
-    return {"date": puzzle.date.isoformat(), "cities": [c.to_json() for c in cities]}
+    return puzzle.solution_json()
 
 
 def solution_svg(puzzle: Puzzle) -> str:
     """The proven optimal city, its duplexes drawn whole (the first reading of its tiles)."""
-    city = solution_cities(puzzle)[0]
+    city = puzzle.solution_cities()[0]
     pool = puzzle.pool
     tiles = Counter(pool.tiles) + Counter(p.tile for p in pool.fixed)
     reading = next(iter(decompositions(city, tiles, pool.rules.duplexes, frozenset())), [])

@@ -1,17 +1,17 @@
-"""Command-line values checked the same way by every command: one short line when refused.
+"""Command-line values checked the same way by every command, and the one-line error text.
 
-The parsers raise ``typer.BadParameter`` (Typer's option ``parser=`` takes them), so a bad value
-is reported like any other bad option, and ``OneLineErrors`` (the app's command group) reports
-every usage error as one line, exit status 2, instead of a usage box.  ``one_line`` makes any
-message a single short line, with long values (a pasted file, a 1 MB token) cut down rather
-than echoed back whole.
+These are the rules alone (ranges, parsing, messages), with no command-line library: a rule
+takes the text given (or a default, already parsed) and returns the value or raises
+``OptionError`` with a short message.  The front ends' option types (``solver.frontend``)
+wrap them, so a bad value reads ``cities: error: --OPTION: message`` with exit status 2.
+The limits are listed in docs/input-limits.md.
 
->>> time_limit("2.5"), workers("3")
-(2.5, 3)
+>>> time_limit("2.5"), WORKERS("3"), seed("7")
+(2.5, 3, 7)
 >>> try:
 ...     time_limit("nan")
-... except typer.BadParameter as err:
-...     print(err.message)
+... except OptionError as err:
+...     print(err)
 'nan' is not a positive, finite number of seconds
 >>> one_line("unknown token '" + "z" * 500 + "'")[-30:]
 'zzzzzzzzzz... (502 characters)'
@@ -21,20 +21,24 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-from typing import Any
-
-import typer
-from typer.core import TyperGroup
+from dataclasses import dataclass
 
 MAX_WORKERS = 64
 """The most CP-SAT workers or processes a command starts (each holds its own model)."""
+MAX_SEED = 2 ** 63 - 1
+"""The largest seed (a game file keeps its seed, and JSON files hold at most 30 digits)."""
+MAX_NAME = 40
+"""The longest name a command takes (a player's)."""
 LONG_WORD = 200
 """Longer runs of non-blank characters in a message are cut to their start and their length."""
 MAX_LINE = 600
 """The longest error line printed."""
 
 _WORD = re.compile(rf"\S{{{LONG_WORD + 1},}}")
+
+
+class OptionError(ValueError):
+    """A refused command-line value; its text is the one-line message."""
 
 
 def shorten(text: str, keep: int = 40) -> str:
@@ -54,6 +58,11 @@ def one_line(message: str) -> str:
     return text if len(text) <= MAX_LINE else text[:MAX_LINE] + "..."
 
 
+def error_line(message: str) -> str:
+    """The line a refused command prints on stderr."""
+    return f"cities: error: {one_line(message)}\n"
+
+
 def _number(value: object, kind: type, what: str) -> float:
     if isinstance(value, kind) and not isinstance(value, bool):
         return value  # type: ignore[return-value]  # a default, already parsed
@@ -61,63 +70,118 @@ def _number(value: object, kind: type, what: str) -> float:
     try:
         return kind(text)  # type: ignore[no-any-return]
     except (ValueError, OverflowError):
-        raise typer.BadParameter(f"{shorten(text)!r} is not {what}") from None
+        raise OptionError(f"{shorten(text)!r} is not {what}") from None
 
 
 def time_limit(value: object) -> float:
-    """Seconds: a positive, finite number (``nan``, ``inf``, 0 and negatives are refused)."""
+    """Seconds: a positive, finite number (``nan``, ``inf``, 0 and negatives are refused).
+
+    >>> [_refusal(time_limit, v) for v in ("0", "-1", "inf", "x")]  # doctest: +NORMALIZE_WHITESPACE
+    ["'0' is not a positive, finite number of seconds",
+     "'-1' is not a positive, finite number of seconds",
+     "'inf' is not a positive, finite number of seconds",
+     "'x' is not a positive, finite number of seconds"]
+    """
     what = "a positive, finite number of seconds"
     seconds = _number(value, float, what)
     if not math.isfinite(seconds) or seconds <= 0:
-        raise typer.BadParameter(f"{shorten(str(value).strip())!r} is not {what}")
+        raise OptionError(f"{shorten(str(value).strip())!r} is not {what}")
     return seconds
 
 
-def count(value: object, least: int = 1, most: int = MAX_WORKERS, what: str = "workers") -> int:
-    """A whole number from ``least`` to ``most``.
+@dataclass(frozen=True)
+class Count:
+    """A whole number from ``least`` to ``most`` of ``what``.
 
-    >>> try:
-    ...     count("0")
-    ... except typer.BadParameter as err:
-    ...     print(err.message)
-    expected 1 to 64 workers, not 0
+    >>> PLAYERS("4"), _refusal(PLAYERS, "0"), _refusal(TOP, "-1")
+    (4, 'expected 1 to 7 players, not 0', 'expected 1 to 1000 choices, not -1')
     """
-    n = int(_number(value, int, f"a whole number of {what}"))
-    if not least <= n <= most:
-        raise typer.BadParameter(f"expected {least} to {most} {what}, not {n}")
+
+    least: int
+    most: int
+    what: str
+
+    def __call__(self, value: object) -> int:
+        n = int(_number(value, int, f"a whole number of {self.what}"))
+        if not self.least <= n <= self.most:
+            raise OptionError(f"expected {self.least} to {self.most} {self.what}, not "
+                              f"{shorten(str(n))}")
+        return n
+
+
+WORKERS = Count(1, MAX_WORKERS, "workers")
+JOBS = Count(1, MAX_WORKERS, "processes")
+PLAYERS = Count(1, 7, "players")  # the most any variant of either game seats
+CITY = Count(1, 7, "cities (the city's number, 1-based)")
+TOP = Count(1, 1000, "choices")
+SAMPLES = Count(1, 10_000, "samples")
+POSITIONS = Count(1, 100, "positions")
+SOLVE = Count(0, 1000, "choices")
+ROLLOUTS = Count(0, 1000, "choices")
+ROLLOUT_SAMPLES = Count(1, 10_000, "deals")
+STOP_AFTER = Count(0, 99, "rounds")
+PORT = Count(0, 65535, "(a TCP port)")
+
+
+def seed(value: object) -> int:
+    """A seed: a whole number from 0 to ``MAX_SEED``.
+
+    >>> _refusal(seed, "-1")
+    'expected a seed of 0 or more (at most 2^63 - 1), not -1'
+    """
+    n = int(_number(value, int, "a whole number (a seed)"))
+    if not 0 <= n <= MAX_SEED:
+        raise OptionError(f"expected a seed of 0 or more (at most 2^63 - 1), not "
+                          f"{shorten(str(n))}")
     return n
 
 
-def workers(value: object) -> int:
-    """CP-SAT workers: 1 to ``MAX_WORKERS``."""
-    return count(value)
+def name(value: object) -> str:
+    """A name (a player's): not empty, at most ``MAX_NAME`` characters, printable.
+
+    >>> name(" P2 "), _refusal(name, "")
+    ('P2', 'expected a name, not an empty string')
+    """
+    text = str(value).strip()
+    if not text:
+        raise OptionError("expected a name, not an empty string")
+    if len(text) > MAX_NAME or not text.isprintable():
+        raise OptionError(f"{shorten(text)!r} is not a name (at most {MAX_NAME} printable "
+                          "characters)")
+    return text
 
 
-def jobs(value: object) -> int:
-    """Processes: 1 to ``MAX_WORKERS``."""
-    return count(value, what="processes")
+def names(value: object) -> str:
+    """A list of names separated by commas (bots per seat): at least one, each a ``name``;
+    the list comes back tidied, one comma between names.
+
+    >>> names(" greedy, ,random "), _refusal(names, ",,")
+    ('greedy,random', 'expected at least one name (separated by commas)')
+    """
+    parts = [p.strip() for p in str(value).split(",") if p.strip()]
+    if not parts:
+        raise OptionError("expected at least one name (separated by commas)")
+    return ",".join(name(p) for p in parts)
 
 
-def error_line(message: str) -> str:
-    """The line a refused command prints on stderr."""
-    return f"cities: error: {one_line(message)}\n"
+def path(value: object) -> str:
+    """A file or directory path: not empty, no NUL character.
+
+    >>> path("out/x.json"), _refusal(path, "")
+    ('out/x.json', 'expected a path, not an empty string')
+    """
+    text = str(value)
+    if not text.strip():
+        raise OptionError("expected a path, not an empty string")
+    if "\0" in text:
+        raise OptionError("a path cannot hold a NUL character")
+    return text
 
 
-class OneLineErrors(TyperGroup):
-    """The app's command group: a usage error (a bad or missing option, a non-number where a
-    number goes) is one line on stderr and exit status 2, not a usage box.  ``cities`` alone
-    still shows the help."""
-
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
-        if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
-        try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
-        except typer.TyperException as err:
-            if type(err).__name__ == "NoArgsIsHelpError":  # no arguments: the help, as before
-                return super().main(*args, standalone_mode=True, **kwargs)
-            sys.stderr.write(error_line(err.format_message()))
-            sys.exit(2)
-        except typer.Abort:
-            sys.exit(1)
-        sys.exit(code if isinstance(code, int) else 0)
+def _refusal(rule: object, value: str) -> str:
+    """The message ``rule`` refuses ``value`` with (for the examples above)."""
+    try:
+        rule(value)  # type: ignore[operator]
+    except OptionError as err:
+        return str(err)
+    return "accepted"

@@ -108,9 +108,11 @@ def render_city(city: City) -> Text:
 
 
 def legend() -> Text:
-    return Text("K/B/W/Y black/blue/white/yellow (height, ^ top); ~~ water; .. park; site; trk "
-                "food truck; wld building feature; white ┃━ streets, yellow bridges, red dead "
-                "ends", style="dim")
+    """The key to ``render_city``'s abbreviations."""
+    return Text("K/B/W/Y black/blue/white/yellow building (height, ^ top), k./b./w./y. its "
+                "empty space; ~~ water; .. park; site; trk food truck; wld wild feature; yt "
+                "yacht, bn bench (its size), fer ferry, bcn beacon, swg swing, sld slide; white "
+                "┃━ streets, yellow bridges, red dead ends", style="dim")
 
 
 def render_tiles(city: City) -> Text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from solver.common.sat import Budget
 from solver.twocities.advice.choices import _GREEDY, Choice, Move, _ready, _tile, unseen
 from solver.twocities.advice.estimates import Estimate, _record
 from solver.twocities.bots import city_score
@@ -95,13 +96,16 @@ class _Sample:
 
 
 def _solve_top(game: Game, player: str, ranked: list[Estimate], n: int, seed: int,
-               limit: float) -> list[Estimate]:
+               limit: float, budget: Budget | None = None) -> list[Estimate]:
+    """The first ``n`` choices valued again on their samples with every city solved, and
+    reordered by that.  Once ``budget`` (wall-clock seconds) runs out, the choice being
+    solved and the rest keep no solved value (they follow the solved ones)."""
     cities = list(dict.fromkeys(game.cities_of(player)))
     own = game.rules.cities == "own"
     top = ranked[:n]
     cache: dict[tuple[int, int, Move | None], tuple[int, int, bool]] = {}
     for e in top:
-        solved = Estimate(e.choice)
+        solved: Estimate | None = Estimate(e.choice)
         for k in range(e.samples):
             sample = _Sample(game, player, random.Random(f"advice/{seed}/{k}"))
             moves = {e.choice.keep.city: e.choice.keep}
@@ -111,24 +115,34 @@ def _solve_top(game: Game, player: str, ranked: list[Estimate], n: int, seed: in
             for c in cities:
                 key = (k, c, moves.get(c))
                 if key not in cache:
+                    if budget is not None and budget.exhausted():
+                        break
                     cache[key] = solved_city(sample.start(c, moves.get(c)),
-                                             *sample.futures[c], limit)
+                                             *sample.futures[c], limit,
+                                             None if budget is None else budget.seconds_left())
                 found.append(cache[key])
+            if len(found) < len(cities):
+                solved = None
+                break
             scores, bounds = [f[0] for f in found], [f[1] for f in found]
             value = sum(scores) if own else min(scores)
             _record(solved, (value, value if own else value + max(scores) / 1000))
             solved.bounds.append(sum(bounds) if own else min(bounds))
             solved.proven += all(f[2] for f in found)
+        if solved is None:
+            break
         e.solved = solved
     top.sort(key=lambda e: -e.solved.key if e.solved else 0)
     return top + ranked[n:]
 
 
 def solved_city(pos: Position, singles: list[str], duplexes: list[str],
-                deterministic_time: float) -> tuple[int, int, bool]:
+                deterministic_time: float, seconds: float | None = None
+                ) -> tuple[int, int, bool]:
     """(score, bound, proven): the best city ``solve_pool`` finds from the placed tiles and
-    exactly the tiles the city still lacks, one worker, a deterministic limit.  Where it finds
-    no city in time, the greedy completion stands in (with the solver's bound, if any)."""
+    exactly the tiles the city still lacks, one worker, a deterministic limit (and at most
+    ``seconds`` of wall clock, if given).  Where it finds no city in time, the greedy
+    completion stands in (with the solver's bound, if any)."""
     from solver.twocities.cpsat.solve import solve_pool
     from solver.twocities.game.pool import Pool
 
@@ -143,7 +157,8 @@ def solved_city(pos: Position, singles: list[str], duplexes: list[str],
     pool = Pool(pos.rules, (pos.mat,) if pos.mat is not None else (),
                 tuple(_tile(t) for t in tokens), fixed=fixed)
     greedy = complete(pos, singles, duplexes)
-    result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=deterministic_time)
+    result = solve_pool(pool, time_limit=None if seconds is None else max(seconds, 0.01),
+                        workers=1, deterministic_time=deterministic_time)
     if result.score is None or result.score < greedy:
         return greedy, max(greedy, result.bound or greedy), False
     return result.score, result.bound if result.bound is not None else result.score, \

@@ -11,6 +11,7 @@ from statistics import mean, stdev
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.sat import Budget
 from solver.twocities.advice.choices import POSITIONS, choices, greedy_choice
 from solver.twocities.advice.completions import SOLVE_LIMIT, _Sample, _solve_top
 from solver.twocities.advice.estimates import Estimate, _record
@@ -88,7 +89,8 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
     after ``MIN_SAMPLES`` a choice drops out when the leader is ahead of it by more than
     ``Z_DROP`` standard errors of their paired difference.  The race ends when one choice is
     left, ``samples`` are drawn, or ``time_limit`` seconds have passed (then every choice
-    still racing has the same number of samples).
+    still racing has the same number of samples).  ``time_limit`` bounds the whole advice:
+    the solves and play-outs below stop when it runs out, and what was valued by then stands.
 
     ``solve``: the first ``solve`` choices of the ranking are valued again on their samples
     with every city finished by the solver instead (``solved_city``) and reordered by that.
@@ -109,6 +111,7 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
         raise CitiesError("expected --rollouts of 0 or more and at least 1 rollout sample",
                           field="--rollouts")
     start = time.monotonic()
+    budget = Budget.start(time_limit, None)  # the whole advice: race, solves and play-outs
     offered = choices(game, player, positions)
     plain = greedy_choice(game, player) if greedy else None
     if plain is not None and plain not in offered:
@@ -127,7 +130,7 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
             for e in racing:
                 e.dropped = e is not leader and _settled(e, leader)
             racing = [e for e in racing if not e.dropped]
-        if time_limit is not None and time.monotonic() - start > time_limit:
+        if budget.exhausted():
             break
     if drawn == 0:  # a single choice: value it once so that it has an estimate
         sample = _Sample(game, player, random.Random(f"advice/{seed}/0"))
@@ -138,13 +141,14 @@ def advise(game: Game, player: str, *, samples: int = SAMPLES, positions: int = 
                    key=lambda i: (everyone[i].dropped, -everyone[i].key, i))
     ranked = [everyone[i] for i in order]
     if solve > 0:
-        ranked = _solve_top(game, player, ranked, solve, seed, solve_limit)
+        ranked = _solve_top(game, player, ranked, solve, seed, solve_limit, budget)
     if rollouts > 0 and plain is not None:
         mine = next(e for e in ranked if e.choice == plain)
         if mine not in ranked[:rollouts]:
             ranked.remove(mine)
             ranked.insert(rollouts - 1, mine)
     if rollouts > 0:
-        ranked = rollout(game, player, ranked, rollouts, rollout_samples, seed, seen, halve)
+        ranked = rollout(game, player, ranked, rollouts, rollout_samples, seed, seen, halve,
+                         budget)
     return Advice(player, ranked, drawn, time.monotonic() - start, seed)
 

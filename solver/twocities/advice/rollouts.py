@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from solver.common.sat import Budget
 from solver.twocities.advice.choices import _GREEDY, Choice, ChoiceBot, unseen
 from solver.twocities.advice.estimates import Estimate, _record
 from solver.twocities.advice.memory import Seen, known_hands
@@ -84,14 +85,19 @@ def rollout_value(game: Game, player: str, choice: Choice) -> tuple[int, float]:
 
 
 def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: int,
-            seed: int, seen: Seen | None = None, halve: bool = False) -> list[Estimate]:
+            seed: int, seen: Seen | None = None, halve: bool = False,
+            budget: Budget | None = None) -> list[Estimate]:
     """The first ``n`` choices of the ranking valued again by ``samples`` rollouts each (the
     same deals for every choice, dealt with the player's memory ``seen``) and reordered by
     that value; the rest follow.
 
     ``halve``: successive halving: every choice is first played out on a quarter of the
     deals, then the better half (by mean, two at least) goes on to twice as many deals, and so
-    on until ``samples`` deals; the choices that played out the most deals come first."""
+    on until ``samples`` deals; the choices that played out the most deals come first.
+
+    ``budget`` (wall-clock seconds): once it runs out, the deal being played out is dropped
+    (every choice still racing keeps the same deals) and the play-outs end; a choice with no
+    deal played out keeps no rolled value."""
     top = ranked[:n]
     for e in top:
         e.rolled = Estimate(e.choice)
@@ -99,14 +105,34 @@ def rollout(game: Game, player: str, ranked: list[Estimate], n: int, samples: in
     target = max(1, samples // 4) if halve else samples
     while True:
         for k in range(deals, target):
-            for e in racing:
-                dealt = deal_unseen(game, player, random.Random(f"rollout/{seed}/{k}"), seen)
-                _record(e.rolled, rollout_value(dealt, player, e.choice))
+            if not _deal_for_all(game, player, racing, f"rollout/{seed}/{k}", seen, budget):
+                for e in top:
+                    e.rolled = e.rolled if e.rolled and e.rolled.samples else None
+                return _by_rollouts(top) + ranked[n:]
         deals = target
         if deals >= samples or len(racing) <= 1:
             break
         racing.sort(key=lambda e: -e.rolled.key if e.rolled else 0)
         racing = racing[:max(2, (len(racing) + 1) // 2)]  # a lone survivor learns nothing
         target = min(samples, 2 * target)
-    top.sort(key=lambda e: (-e.rolled.samples, -e.rolled.key) if e.rolled else (0, 0))
-    return top + ranked[n:]
+    return _by_rollouts(top) + ranked[n:]
+
+
+def _deal_for_all(game: Game, player: str, racing: list[Estimate], deal: str,
+                  seen: Seen | None, budget: Budget | None) -> bool:
+    """Play every racing choice out on one deal; False (and nothing recorded) when the
+    budget runs out first."""
+    values = []
+    for e in racing:
+        if budget is not None and budget.exhausted():
+            return False
+        dealt = deal_unseen(game, player, random.Random(deal), seen)
+        values.append(rollout_value(dealt, player, e.choice))
+    for e, value in zip(racing, values, strict=True):
+        _record(e.rolled, value)  # type: ignore[arg-type]
+    return True
+
+
+def _by_rollouts(top: list[Estimate]) -> list[Estimate]:
+    """The choices that played out the most deals first, then by their play-outs' value."""
+    return sorted(top, key=lambda e: (-e.rolled.samples, -e.rolled.key) if e.rolled else (0, 0))

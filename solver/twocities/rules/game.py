@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -101,6 +102,21 @@ class Game:
         """End-of-game (or current) scores through the table scorer, tie-breaks included."""
         entries = [(c.name, c.builders, c.position.to_city()) for c in self.cities]
         return score_table(entries, self.districts, self.rules)
+
+    def play(self, bots: dict[str, Bot], until_round: int | None = None,
+             on_round: Callable[[int], None] | None = None) -> Game:
+        """Play turns until the game is over (or ``until_round`` starts); ``on_round(n)``
+        is called as each round ``n`` ends (both parts of a two-player round)."""
+        while not self.over and (until_round is None or self.round < until_round):
+            before = self.round
+            play_turn(self, bots)
+            if on_round is not None and self.round != before:
+                on_round(before)
+        return self
+
+    def summary(self) -> dict[str, Any]:
+        """The game's result as JSON: the table's standings and the fallbacks used."""
+        return {**self.table().to_json(), "fallbacks": dict(self.fallbacks)}
 
 
 def rng(game: Game, *purpose: object) -> random.Random:
@@ -393,7 +409,5 @@ def check_in_game(game: Game, city: int, tile: Tile, at: Coord) -> Verdict:
 
 
 def play_game(game: Game, bots: dict[str, Bot], until_round: int | None = None) -> Game:
-    """Play turns until the game is over (or ``until_round`` starts)."""
-    while not game.over and (until_round is None or game.round < until_round):
-        play_turn(game, bots)
-    return game
+    """Play turns until the game is over (or ``until_round`` starts): ``Game.play``."""
+    return game.play(bots, until_round)

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from solver.common.errors import CitiesError
 from solver.usa.game.city import City
 from solver.usa.game.components import Components, load_components
-from solver.usa.game.rulesets import ROWS, Ruleset
+from solver.usa.game.rulesets import ROWS, Ruleset, load_ruleset, variants
 from solver.usa.rules.board import Board, WorkerSpace, deal, workers_in
 from solver.usa.rules.legality import Verdict, check
 from solver.usa.rules.moves import legal_moves
@@ -157,6 +158,28 @@ class Game:
             rows[0]["won"] = claimed >= self.rules.solo_achievements_needed
         return rows
 
+    def play(self, bots: dict[str, Bot], until_round: int | None = None,
+             on_round: Callable[[int], None] | None = None) -> Game:
+        """Play steps until the game is over (or ``until_round`` starts); ``on_round(n)``
+        is called as each round ``n`` ends (the choice of starting tiles, round 0, is not
+        a round of play and is not reported)."""
+        while not self.over and (until_round is None or self.round < until_round):
+            before = self.round
+            play_turn(self, bots)
+            if on_round is not None and self.round != before and before > 0:
+                on_round(before)
+        return self
+
+    def summary(self) -> dict[str, Any]:
+        """Where the game stands, as JSON: variant, seed, round, the achievement board, the
+        standings (final once ``over``) and the fallbacks used."""
+        return {"variant": self.rules.variant, "seed": self.seed, "over": self.over,
+                "round": self.round, "players": list(self.players),
+                "achievement_board": {"city": self.board_city,
+                                      "achievements": list(self.achievements)},
+                "standings": self.standings(),
+                "fallbacks": dict(sorted(self.fallbacks.items()))}
+
 
 def rng(game: Game, *purpose: object) -> random.Random:
     """The generator for one random step: seeded by the game's seed and the step's name."""
@@ -169,8 +192,12 @@ def new_game(rules: Ruleset, players: int, seed: int = 0,
     comps = components or load_components()
     low, high = rules.players
     if not low <= players <= high:
+        fits = [v for v in variants()
+                if load_ruleset(v).players[0] <= players <= load_ruleset(v).players[1]]
+        hint = "" if not fits else f": try --variant {fits[0]}" + (
+            f" (or {', '.join(fits[1:])})" if fits[1:] else "")
         raise CitiesError(f"the {rules.variant} variant takes {low}-{high} player(s), not "
-                          f"{players}", field="players")
+                          f"{players}{hint}", field="players")
     names = tuple(f"P{i + 1}" for i in range(players))
     setup = random.Random(f"{seed}/setup")
     decks = {
@@ -386,9 +413,8 @@ def _bga_turn(game: Game) -> None:
 
 
 def play_game(game: Game, bots: dict[str, Bot]) -> Game:
-    while not game.over:
-        play_turn(game, bots)
-    return game
+    """Play the game to its end: ``Game.play``."""
+    return game.play(bots)
 
 
 __all__ = ["BGA", "FALLBACKS", "Bot", "Game", "WorkerSpace", "new_game", "play_game",

@@ -1,0 +1,221 @@
+"""``cities usa ...``: the Cities USA commands, the top layer of this game (score, show,
+check, moves, solve, play).  Each parses its options (``solver.frontend``), calls the layers
+below and renders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from solver.common import options as limits
+from solver.common.errors import CitiesError
+from solver.common.jsonio import check_writable_file, parse_json_text, read_json, source_name
+from solver.frontend import options
+from solver.frontend.app import console, guarded, new_app, print_answer, print_json, solve_progress
+from solver.usa import show as view
+from solver.usa.game import notation
+from solver.usa.game.city import City
+from solver.usa.game.cityfile import load_city
+from solver.usa.game.components import load_components
+from solver.usa.rules import legality
+from solver.usa.rules.moves import legal_moves
+from solver.usa.scoring.categories import score_city
+
+app = new_app("Cities USA: exact scoring, city display, legality of every action, legal moves, "
+              "proven optimal cities, games with bots.")
+
+CityFile = Annotated[str, typer.Argument(help="A Cities USA city file (JSON); - for stdin.")]
+
+
+def _city(file: str, components: Path | None) -> City:
+    return load_city(file, load_components(components))
+
+
+@app.command("score")
+def usa_score(file: CityFile, json_out: options.Json = False,
+              components: options.Components = None) -> None:
+    """Score a Cities USA city: every category (penalties negative) and the total."""
+
+    def run() -> None:
+        city = _city(file, components)
+        result = score_city(city)
+        if json_out:
+            print_json(result.to_json())
+            return
+        console.print(view.render_city(city))
+        console.print(view.render_cards(city), end="")
+        console.print(view.render_breakdown(result))
+
+    guarded(run)
+
+
+@app.command("show")
+def usa_show(file: CityFile, components: options.Components = None) -> None:
+    """Draw a Cities USA city with its streets, bridges and dead ends; its tiles and cards."""
+
+    def run() -> None:
+        city = _city(file, components)
+        console.print(view.render_city(city))
+        console.print(view.legend())
+        console.print(view.render_tiles(city))
+        console.print(view.render_cards(city), end="")
+        console.print(f"notation: {notation.format_city(city)}", style="dim")
+        console.print(f"bridges left: {city.remaining_bridges}", style="dim")
+
+    guarded(run)
+
+
+@app.command("check")
+def usa_check(
+    state: Annotated[str, typer.Argument(help="A city in progress (a city file).")],
+    action: Annotated[str, typer.Option("--action", help="The action: a JSON file, or JSON "
+                                        "text such as '{\"action\": \"bridge\", ...}'.")],
+    json_out: options.Json = False,
+    components: options.Components = None,
+) -> None:
+    """Is ACTION legal on the city (tile, bridge, feature, building, top, card, achievement)?"""
+
+    def run() -> None:
+        city = _city(state, components)
+        text = action.strip()
+        inline = text.startswith("{")
+        source = "--action" if inline else source_name(action)
+        data = parse_json_text(text, source) if inline else read_json(action, "action file")
+        try:
+            verdict = legality.check(city, data)
+        except CitiesError as err:
+            raise err.located(source=source) from None
+        if json_out:
+            print_json(verdict.to_json())
+            return
+        style = "bold green" if verdict.legal else "bold red"
+        console.print(f"[{style}]{'legal' if verdict.legal else 'illegal'}[/{style}]: "
+                      f"{verdict.reason}")
+        for (r, c), arm in verdict.forced_bridges:
+            console.print(f"  bridge to fix a dead end: tile [{r}, {c}] arm {arm}")
+
+    guarded(run)
+
+
+@app.command("moves")
+def usa_moves(
+    state: Annotated[str, typer.Argument(help="A city in progress (a city file).")],
+    tile: Annotated[str, typer.Option("--tile", help="A tile id, e.g. city-07.")],
+    json_out: options.Json = False,
+    components: options.Components = None,
+) -> None:
+    """Every legal place and rotation of TILE, with the bridges each forces."""
+
+    def run() -> None:
+        city = _city(state, components)
+        try:
+            found = legal_moves(city, city.components.tile(tile))
+        except CitiesError as err:
+            raise err.located(field="--tile") from None
+        if json_out:
+            print_json({"tile": tile, "moves": [m.to_json() for m in found]})
+            return
+        console.print(f"{city.components.tile(tile).label}: {len(found)} legal placement(s)")
+        for m in found:
+            forced = ", ".join(f"[{r}, {c}] {a}" for (r, c), a in m.forced_bridges)
+            note = "" if not forced else (f"; forces bridge(s) {forced}" if
+                                          m.must_fix == len(m.forced_bridges) else
+                                          f"; fix {m.must_fix} of {forced}")
+            console.print(f"  at [{m.at[0]}, {m.at[1]}] rotation {m.rotation}{note}")
+
+    guarded(run)
+
+
+@app.command("solve")
+def usa_solve(
+    pool_file: Annotated[str, typer.Argument(metavar="POOL",
+                                             help="A Cities USA pool file (JSON); - for stdin.")],
+    time_limit: Annotated[float, options.time_limit(
+        "Seconds before giving up the proof (the best city so far is shown).")] = 60.0,
+    workers: options.Workers = 2,
+    json_out: options.Json = False,
+    components: options.Components = None,
+) -> None:
+    """The best city a Cities USA pool can build, proven optimal (or the best found and its
+    bound)."""
+    # Imported here: OR-Tools takes about a second to load, which no other command needs.
+    from solver.usa.cpsat.solve import solve_pool
+    from solver.usa.game.pool import load_pool
+
+    def run() -> None:
+        pool = load_pool(pool_file, load_components(components))
+        result = solve_pool(pool, time_limit=time_limit, workers=workers,
+                            progress=solve_progress() if not json_out else None)
+        if json_out:
+            print_json(result.to_json())
+            return
+        print_answer(view.render_solve(result))
+
+    guarded(run)
+
+
+@app.command("play")
+def usa_play(
+    players: Annotated[int | None, options.count(
+        "--players", limits.PLAYERS, "Number of players (default: the variant's most).")]
+    = None,
+    variant: Annotated[str, typer.Option("--variant", help="standard (3-4 players), two-player, "
+                                         "two-player-advanced, two-player-long or solo.")]
+    = "standard",
+    seed: Annotated[int, options.seed("Seed: the same seed replays the game.")] = 0,
+    bots: Annotated[str, options.option("--bots", options.NAMES, "Bots per seat, cycled: "
+                                        "random, greedy, solver (e.g. greedy,random).")]
+    = "greedy",
+    resume: Annotated[Path | None, options.path(
+        "--resume", "Continue a saved game file (its variant, seed and players).")] = None,
+    stop_after: Annotated[int | None, options.count(
+        "--stop-after", limits.STOP_AFTER, "Stop after this round (with --save: a game to "
+        "resume).")] = None,
+    save: Annotated[Path | None, options.path(
+        "--save", "Write the game state at the end (a game file).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Only the final standings.")] = False,
+    json_out: options.Json = False,
+    components: options.Components = None,
+) -> None:
+    """Play a whole Cities USA game with bots: each round, then the standings."""
+    from solver.usa.bots import make_bots
+    from solver.usa.game.rulesets import load_ruleset
+    from solver.usa.rules.game import new_game
+    from solver.usa.rules.gamefile import load_game, save_game
+
+    def run() -> None:
+        if save is not None:
+            check_writable_file(save, "game file")  # before the game, not after it
+        comps = load_components(components)
+        if resume is not None:
+            game = load_game(resume, comps)
+        else:
+            rules = load_ruleset(variant)
+            game = new_game(rules, rules.players[1] if players is None else players, seed,
+                            comps)
+        seats = make_bots(bots.split(","), game.players)
+        talk = not (quiet or json_out)
+        if talk:
+            console.print(view.render_setup(game, {p: b.name for p, b in seats.items()}))
+            console.print(view.legend())
+
+        def after(round_: int) -> None:
+            if talk:
+                console.rule(f"After round {round_}")
+                console.print(view.render_round(game, round_))
+
+        game.play(seats, None if stop_after is None else stop_after + 1, after)
+        if save is not None:
+            save_game(game, save)
+        if json_out:
+            print_json(game.summary())
+            return
+        if game.over:
+            console.print(view.render_standings(game))
+        else:
+            console.print(f"stopped before round {game.round}"
+                          + (f"; saved to {save}" if save else ""))
+
+    guarded(run)
