@@ -946,26 +946,29 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 8000,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this "
                                       "machine only).")] = "127.0.0.1",
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", metavar="NAME", help="Also answer requests for this host name "
+        "(repeat for more; loopback names always).")] = None,
+    any_date: Annotated[bool, typer.Option("--any-date", help="Serve every date, not only "
+                                           "the archive's first to tomorrow.")] = False,
+    generations: Annotated[int, typer.Option("--generations", help="Puzzles made at a time "
+                                             "(one core each).")] = 1,
+    read_timeout: Annotated[float, typer.Option("--read-timeout", help="Seconds a client has "
+                                                "to send a whole request.")] = 10.0,
+    connections: Annotated[int, typer.Option("--connections", help="Connections open at "
+                                             "once.")] = 100,
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
-    def run() -> None:
-        import socket
+    def run() -> int:
+        from puzzles.web.server import Settings
+        from puzzles.web.server import serve as serve_web
 
-        import uvicorn
+        return serve_web(Settings(host, port, any_date, generations, tuple(allowed_host or ()),
+                                  read_timeout, connections), console.print)
 
-        from puzzles.web.app import create_app
-
-        try:  # say plainly when the address is taken or unknown (uvicorn would log and exit 1)
-            with socket.create_server((host, port)):
-                pass
-        except OSError as err:
-            raise CitiesError(f"cannot listen on {host}:{port}: {err.strerror or err}",
-                              field="--host" if isinstance(err, socket.gaierror) else "--port"
-                              ) from None
-        console.print(f"cities: the daily puzzle at http://{host}:{port}/  (Ctrl+C stops)")
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
-
-    guarded(run)
+    code = guarded(run)
+    if code:
+        raise typer.Exit(code)
 
 
 def main() -> None:
