@@ -957,6 +957,9 @@ def serve(
                                                 "to send a whole request.")] = 10.0,
     connections: Annotated[int, typer.Option("--connections", help="Connections open at "
                                              "once.")] = 100,
+    prepare: Annotated[bool, typer.Option("--prepare/--no-prepare", help="Make today's and "
+                                          "tomorrow's puzzles ahead when neither the archive "
+                                          "nor the cache holds them.")] = True,
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
     def run() -> int:
@@ -964,7 +967,7 @@ def serve(
         from puzzles.web.server import serve as serve_web
 
         return serve_web(Settings(host, port, any_date, generations, tuple(allowed_host or ()),
-                                  read_timeout, connections), console.print)
+                                  read_timeout, connections, prepare), console.print)
 
     code = guarded(run)
     if code:

@@ -1,8 +1,8 @@
 """``cities serve``: the web app under uvicorn, bounded against slow and greedy clients.
 
 Every connection must send its whole request (head and body) within ``read_timeout``
-seconds of its first byte (or of connecting): a half-sent request is dropped, with a 408
-when no answer was started.  At most ``connections`` connections are open at once; one more
+seconds of its first byte (or of connecting): a half-sent request is dropped (with a 408
+when part of it came and no answer was started), a connection that sends nothing too.  At most ``connections`` connections are open at once; one more
 gets a 503 and is closed before anything is read.  An idle kept-alive connection is closed
 after ``KEEP_ALIVE`` seconds; a request head is at most ``MAX_HEAD`` bytes (h11's limit).
 SIGTERM and Ctrl-C stop the server within a second or two: the puzzles being made are
@@ -93,7 +93,8 @@ def bounded_protocol(read_timeout: float, connections: int) -> type[H11Protocol]
                 return
             if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
                 return
-            if self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE) and (
+            begun = self.conn.their_state is h11.SEND_BODY or bool(self.conn.trailing_data[0])
+            if begun and self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE) and (
                     self.cycle is None or not self.cycle.response_started):
                 self.transport.write(_status_only(408, "Request Timeout"))
             self.transport.close()

@@ -14,6 +14,7 @@ device, FIFO, socket or directory is refused, and ``-`` is standard output.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -158,20 +159,21 @@ def output_target(path: str | Path, what: str = "file") -> Path:
 device, not a regular file (- writes to standard output)
     """
     path = Path(path)
+    try:
+        mode: int | None = os.stat(path).st_mode  # through any links: what is written into
+    except FileNotFoundError:  # nothing there yet (or a link to nothing yet)
+        mode = None
+    except OSError as err:
+        problem = "a loop of symbolic links" if err.errno == errno.ELOOP else (
+            err.strerror or str(err))
+        raise CitiesError(f"cannot write the {what}: {problem}", source=str(path)) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise CitiesError(f"cannot write the {what}: it is {_kind(mode)}, not a regular file"
+                          f" ({STDOUT} writes to standard output)", source=str(path))
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     if target.is_symlink():  # realpath stops at a loop
         raise CitiesError(f"cannot write the {what}: a loop of symbolic links",
                           source=str(path))
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        return target
-    except OSError as err:
-        raise CitiesError(f"cannot write the {what}: {err.strerror or err}",
-                          source=str(path)) from None
-    if not stat.S_ISREG(mode):
-        raise CitiesError(f"cannot write the {what}: it is {_kind(mode)}, not a regular file"
-                          f" ({STDOUT} writes to standard output)", source=str(path))
     return target
 
 
