@@ -205,6 +205,29 @@ def test_a_date_beyond_the_archive_is_made_once_with_progress(monkeypatch: Any) 
         assert client.get("/api/progress/2030-01-01").json()["progress"] == "ready"
 
 
+def test_today_and_tomorrow_are_made_ahead_when_asked(monkeypatch: Any) -> None:
+    import datetime as dt
+
+    from puzzles.web.pool import Generation, Puzzles
+
+    shipped = puzzle(DATES[0])
+    calls: list[str] = []
+
+    async def made(self: Puzzles, job: Generation) -> Any:
+        calls.append(str(job.day))
+        return shipped
+
+    monkeypatch.setattr(Puzzles, "_make", made)
+    far = dt.date(2040, 1, 1)
+    with TestClient(create_app(lambda: far, prepare=True), base_url=LOCAL) as client:
+        assert client.get("/api/daily/2040-01-02").status_code == 200
+        assert sorted(calls) == ["2040-01-01", "2040-01-02"]  # made once each, unasked
+    calls.clear()
+    with TestClient(create_app(lambda: DATES[0], prepare=True), base_url=LOCAL):
+        pass
+    assert calls == []  # archived: nothing to make
+
+
 def test_dates_outside_the_window_are_404_without_work(monkeypatch: Any) -> None:
     import datetime as dt
 

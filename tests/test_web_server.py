@@ -213,6 +213,21 @@ def test_a_half_sent_body_is_dropped_after_the_read_timeout(server: Server) -> N
     assert server.get("/api/today")[0] == 200
 
 
+def test_connections_beyond_the_cap_get_a_503(tmp_path: Path) -> None:
+    with serving(tmp_path, "--connections", "5", "--read-timeout", "60") as server:
+        held = [server.send(b"GET /api/today HTTP/1.1\r\n") for _ in range(5)]
+        try:
+            time.sleep(1)  # let the server take them in
+            extra = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            with extra:
+                assert read_to_end(extra, 30).startswith(b"HTTP/1.1 503")
+        finally:
+            for sock in held:
+                sock.close()
+        wait_for(lambda: server.get("/api/today")[0] == 200, 20, "served again")
+        server.stop()
+
+
 def test_a_wrong_host_is_refused(server: Server) -> None:
     status, body = server.get("/api/today", host="evil.example")
     assert status == 421 and body["field"] == "Host"

@@ -2,9 +2,10 @@
 
 Every connection must send its whole request (head and body) within ``read_timeout``
 seconds of its first byte (or of connecting): a half-sent request is dropped (with a 408
-when part of it came and no answer was started), a connection that sends nothing too.  At most ``connections`` connections are open at once; one more
-gets a 503 and is closed before anything is read.  An idle kept-alive connection is closed
-after ``KEEP_ALIVE`` seconds; a request head is at most ``MAX_HEAD`` bytes (h11's limit).
+when part of it came and no answer was started), a connection that sends nothing too.  At
+most ``connections`` connections are open at once; one more gets a 503 and is closed before
+anything is read.  An idle kept-alive connection is closed after ``KEEP_ALIVE`` seconds; a
+request head is at most ``MAX_HEAD`` bytes (h11's limit).
 SIGTERM and Ctrl-C stop the server within a second or two: the puzzles being made are
 killed first, then the open requests are answered or dropped.
 """
@@ -173,7 +174,8 @@ def serve(settings: Settings, say: Any = print,
     config = uvicorn.Config(
         app, host=settings.host, port=settings.port, log_level="warning",
         http=bounded_protocol(settings.read_timeout, settings.connections),
-        limit_concurrency=settings.connections, timeout_keep_alive=KEEP_ALIVE,
+        limit_concurrency=settings.connections + 1,  # uvicorn counts the one asking too
+        timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD, timeout_graceful_shutdown=GRACE,
         lifespan="on", ws="none")
     server = _Server(config, app)
