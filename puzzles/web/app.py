@@ -27,7 +27,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -82,10 +82,13 @@ async def body_json(request: Request) -> Any:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
+    except ClientDisconnect:  # dropped by the server's read timeout, or the client left
+        raise BadRequest("the body did not arrive in time", "body", 408) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

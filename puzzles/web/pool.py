@@ -25,6 +25,7 @@ from typing import Any
 from puzzles.archive import archived, cache_dir
 from puzzles.puzzle import Puzzle, puzzle_from_json
 from solver.common.errors import CitiesError
+from solver.common.jsonio import TEMP_SUFFIX
 
 
 class Abandoned(Exception):
@@ -67,7 +68,7 @@ class Puzzles:
         """The date's puzzle; made (or waited for) if need be.  ``gone()`` (called only when
         a generation is waited for) finishes when the caller stops waiting, its client hung
         up: then ``Abandoned`` is raised, and the generation stops if nobody else waits."""
-        found = await self._stored(day)
+        found = await self._stored(day) or self._ready.get(day)  # (made while it looked)
         if found is not None:
             return found
         job = self._making.get(day) or self._start(day)
@@ -158,7 +159,7 @@ class Puzzles:
     def _next(self) -> None:
         while self._queue and self.running < self.slots:
             job = self._queue.pop(0)
-            job.progress = "starting"
+            job.progress = "starting the puzzle maker"
             job.task = asyncio.create_task(self._run(job))
 
     def _cancel(self, job: Generation) -> None:
@@ -177,6 +178,8 @@ class Puzzles:
             puzzle = await self._make(job)
         except asyncio.CancelledError:
             job.done.cancel()
+            for stale in cache_dir().glob(f".{job.day.isoformat()}.json.*{TEMP_SUFFIX}"):
+                stale.unlink(missing_ok=True)  # a cache file the killed maker was writing
         except CitiesError as err:
             if not job.done.done():
                 job.done.set_exception(err)

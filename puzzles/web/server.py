@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 import signal
 import socket
 from dataclasses import dataclass
@@ -109,8 +110,9 @@ def _status_only(status: int, reason: str) -> bytes:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, stopping at once and quietly: the puzzles being made are killed as
-    the signal arrives, and the signal is not raised again after the shutdown."""
+    """uvicorn's server, stopping at once and quietly: the puzzles being made are killed and
+    the requests still arriving dropped as the signal arrives, and the signal is not raised
+    again after the shutdown."""
 
     def __init__(self, config: uvicorn.Config, app: Any) -> None:
         super().__init__(config)
@@ -123,14 +125,29 @@ class _Server(uvicorn.Server):
         puzzles.kill_all()
         loop = getattr(self, "_loop", None)
         if loop is not None:
+            loop.call_soon_threadsafe(self._drop_unfinished)
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(puzzles.stop()))
-        if self.should_exit:
-            self.force_exit = True
+        # A second signal changes nothing: the stop is bounded already (GRACE), and uvicorn's
+        # forced exit would cancel the app's lifespan midway, with a traceback.
         self.should_exit = True
+
+    def _drop_unfinished(self) -> None:
+        """Close the connections still sending a request: nothing is left to wait for."""
+        for connection in list(self.server_state.connections):
+            conn, transport = getattr(connection, "conn", None), connection.transport
+            if conn is not None and conn.their_state in (h11.IDLE, h11.SEND_BODY) \
+                    and not transport.is_closing():
+                transport.close()
 
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         self._loop = asyncio.get_running_loop()
         await super().serve(sockets)
+
+
+def _not_a_cancellation(record: logging.LogRecord) -> bool:
+    """Tasks cancelled by a forced stop (Ctrl-C twice) are not errors: no traceback."""
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, asyncio.CancelledError)
 
 
 def check_settings(settings: Settings) -> None:
@@ -178,6 +195,7 @@ def serve(settings: Settings, say: Any = print,
         timeout_keep_alive=KEEP_ALIVE,
         h11_max_incomplete_event_size=MAX_HEAD, timeout_graceful_shutdown=GRACE,
         lifespan="on", ws="none")
+    logging.getLogger("uvicorn.error").addFilter(_not_a_cancellation)
     server = _Server(config, app)
     shown = f"[{settings.host}]" if ":" in settings.host else settings.host
     say(f"cities: the daily puzzle at http://{shown}:{settings.port}/  (Ctrl+C stops)")
