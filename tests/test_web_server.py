@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -188,7 +189,8 @@ def test_abandoned_generations_are_queued_one_at_a_time_and_killed(server: Serve
         for sock in clients:
             sock.close()
     wait_for(lambda: not server.makers(), 20, "no generation is left once every client left")
-    assert all(server.get(f"/api/progress/{day}")[1]["progress"] == "" for day in FAR)
+    progress = [server.get(f"/api/progress/{day}")[1]["progress"] for day in FAR]
+    assert set(progress) <= {"", "ready"}, progress  # none under way or queued
 
 
 def test_a_check_with_a_bad_answer_is_refused_before_any_generation(server: Server) -> None:
@@ -215,17 +217,22 @@ def test_a_half_sent_body_is_dropped_after_the_read_timeout(server: Server) -> N
 
 def test_connections_beyond_the_cap_get_a_503(tmp_path: Path) -> None:
     with serving(tmp_path, "--connections", "5", "--read-timeout", "60") as server:
-        held = [server.send(b"GET /api/today HTTP/1.1\r\n") for _ in range(5)]
-        try:
-            time.sleep(1)  # let the server take them in
-            extra = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-            with extra:
-                assert read_to_end(extra, 30).startswith(b"HTTP/1.1 503")
+        held = [server.send(b"") for _ in range(6)]  # idle: held until the read timeout
+        try:  # whichever the server took in last is refused; the five others are held
+            refused = wait_for(lambda: [s for s in held if _answered(s)], 30, "a 503")
+            assert len(refused) == 1 and read_to_end(refused[0], 10).startswith(b"HTTP/1.1 503")
+            time.sleep(0.5)
+            assert [s for s in held if _answered(s)] == refused
         finally:
             for sock in held:
                 sock.close()
         wait_for(lambda: server.get("/api/today")[0] == 200, 20, "served again")
         server.stop()
+
+
+def _answered(sock: socket.socket) -> bool:
+    readable, _, _ = select.select([sock], [], [], 0)
+    return bool(readable)
 
 
 def test_a_wrong_host_is_refused(server: Server) -> None:
