@@ -14,8 +14,8 @@ from typing import Annotated, Any
 import typer
 
 from puzzles.archive import archive_summary, build_archive, prepare_directory, puzzle_for
+from puzzles.common.days import date_range
 from puzzles.grade import grade
-from puzzles.plan import date_range
 from puzzles.request import DailyRequest, daily_request
 from puzzles.show import optimum_line, render_grade, render_puzzle
 from puzzles.template import answer_template, readable_json
@@ -193,23 +193,29 @@ def serve(
     port: Annotated[int, options.count("--port", limits.PORT, "TCP port.")] = 8000,
     host: Annotated[str, typer.Option("--host", help="Address to listen on (127.0.0.1: this "
                                       "machine only).")] = "127.0.0.1",
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", metavar="NAME", help="Also answer requests for this host name "
+        "(repeat for more; loopback names always).")] = None,
+    any_date: Annotated[bool, typer.Option("--any-date", help="Serve every date, not only "
+                                           "the archive's first to tomorrow.")] = False,
+    generations: Annotated[int, options.count("--generations", limits.GENERATIONS,
+                                              "Puzzles made at a time (one core each).")] = 1,
+    read_timeout: Annotated[float, options.time_limit(
+        "Seconds a client has to send a whole request.", "--read-timeout")] = 10.0,
+    connections: Annotated[int, options.count("--connections", limits.CONNECTIONS,
+                                              "Connections open at once.")] = 100,
+    prepare: Annotated[bool, typer.Option("--prepare/--no-prepare", help="Make today's and "
+                                          "tomorrow's puzzles ahead when neither the archive "
+                                          "nor the cache holds them.")] = True,
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
-    def run() -> None:
-        import socket
+    def run() -> int:
+        from puzzles.web.server import Settings
+        from puzzles.web.server import serve as serve_web
 
-        import uvicorn
+        return serve_web(Settings(host, port, any_date, generations, tuple(allowed_host or ()),
+                                  read_timeout, connections, prepare), console.print)
 
-        from puzzles.web.app import create_app
-
-        try:  # say plainly when the address is taken or unknown (uvicorn would log and exit 1)
-            with socket.create_server((host, port)):
-                pass
-        except OSError as err:
-            raise CitiesError(f"cannot listen on {host}:{port}: {err.strerror or err}",
-                              field="--host" if isinstance(err, socket.gaierror) else "--port"
-                              ) from None
-        console.print(f"cities: the daily puzzle at http://{host}:{port}/  (Ctrl+C stops)")
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
-
-    guarded(run)
+    code = guarded(run)
+    if code:
+        raise typer.Exit(code)

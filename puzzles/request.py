@@ -18,7 +18,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzles.plan import parse_date
+from puzzles.common.days import parse_date
 from solver.common.errors import CitiesError
 
 GAMES = ("twocities", "usa")

@@ -78,6 +78,8 @@ OPTIONS = [(path, flag, annotation, info) for path, callback in ALL
 #: The rule each option of these names must use, whichever command it belongs to.
 RULES: dict[str, Any] = {
     "--time-limit": rules.time_limit, "--solve-limit": rules.time_limit,
+    "--read-timeout": rules.time_limit, "--generations": rules.GENERATIONS,
+    "--connections": rules.CONNECTIONS,
     "--workers": rules.WORKERS, "--jobs": rules.JOBS, "--players": rules.PLAYERS,
     "--top": rules.TOP, "--samples": rules.SAMPLES, "--positions": rules.POSITIONS,
     "--solve": rules.SOLVE, "--rollouts": rules.ROLLOUTS,

@@ -18,11 +18,12 @@ from tests.web_play import DATES, puzzle, solution_moves
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 runner = CliRunner()
+LOCAL = "http://127.0.0.1"  # a Host the app answers (loopback names only, unless told)
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url=LOCAL)
 
 
 def cli_json(*args: str) -> tuple[int, Any]:
@@ -186,23 +187,98 @@ def test_serve_binds_to_loopback_unless_told() -> None:
 
 
 def test_a_date_beyond_the_archive_is_made_once_with_progress(monkeypatch: Any) -> None:
-    import datetime as dt
-
-    import puzzles.web.app as web
+    from puzzles.web.pool import Generation, Puzzles
 
     shipped = puzzle(DATES[0])
     calls: list[str] = []
 
-    def made(day: dt.date, progress: Any = None) -> Any:
-        calls.append(str(day))
-        progress("proving candidate 1")
+    async def made(self: Puzzles, job: Generation) -> Any:
+        calls.append(str(job.day))
+        job.progress = "candidate 1: best 50, bound 60 (3 s)"
         return shipped
 
-    monkeypatch.setattr(web, "puzzle_for", made)
-    client = TestClient(web.create_app())
-    assert client.get("/api/progress/2030-01-01").json()["progress"] == ""
-    first = client.get("/api/daily/2030-01-01")
-    again = client.get("/api/daily/2030-01-01")
-    assert first.status_code == 200 and first.json() == again.json()
-    assert first.json()["optimum"] == shipped.optimum and calls == ["2030-01-01"]
-    assert client.get("/api/progress/2030-01-01").json()["progress"] == "ready"
+    monkeypatch.setattr(Puzzles, "_make", made)
+    with TestClient(create_app(any_date=True), base_url=LOCAL) as client:
+        assert client.get("/api/progress/2030-01-01").json()["progress"] == ""
+        first = client.get("/api/daily/2030-01-01")
+        again = client.get("/api/daily/2030-01-01")
+        assert first.status_code == 200 and first.json() == again.json()
+        assert first.json()["optimum"] == shipped.optimum and calls == ["2030-01-01"]
+        assert client.get("/api/progress/2030-01-01").json()["progress"] == "ready"
+
+
+def test_today_and_tomorrow_are_made_ahead_when_asked(monkeypatch: Any) -> None:
+    import datetime as dt
+
+    from puzzles.web.pool import Generation, Puzzles
+
+    shipped = puzzle(DATES[0])
+    calls: list[str] = []
+
+    async def made(self: Puzzles, job: Generation) -> Any:
+        calls.append(str(job.day))
+        return shipped
+
+    monkeypatch.setattr(Puzzles, "_make", made)
+    far = dt.date(2040, 1, 1)
+    with TestClient(create_app(lambda: far, prepare=True), base_url=LOCAL) as client:
+        assert client.get("/api/daily/2040-01-02").status_code == 200
+        assert sorted(calls) == ["2040-01-01", "2040-01-02"]  # made once each, unasked
+    calls.clear()
+    with TestClient(create_app(lambda: DATES[0], prepare=True), base_url=LOCAL):
+        pass
+    assert calls == []  # archived: nothing to make
+
+
+def test_dates_outside_the_window_are_404_without_work(monkeypatch: Any) -> None:
+    import datetime as dt
+
+    from puzzles.web.pool import Puzzles
+
+    async def never(self: Puzzles, job: Any) -> Any:
+        raise AssertionError(f"{job.day} was generated")
+
+    monkeypatch.setattr(Puzzles, "_make", never)
+    today = dt.date(2026, 12, 3)
+    with TestClient(create_app(lambda: today), base_url=LOCAL) as client:
+        for date in ("2041-03-03", "1999-01-01", "2026-12-05", "2026-11-28"):
+            api = client.get(f"/api/daily/{date}")
+            assert api.status_code == 404 and api.json()["field"] == "date", date
+            assert client.get(f"/api/progress/{date}").status_code == 404
+            check = client.post("/api/check", json={"date": date, "answer": {}})
+            assert check.status_code == 404 and "2026-12-04" in check.json()["error"]
+            page = client.get(f"/daily/{date}")
+            assert page.status_code == 404 and "/static/style.css" in page.text
+            assert "text/html" in page.headers["content-type"]
+        for date in ("2026-11-29", "2026-12-04"):  # the window's ends
+            assert client.get(f"/api/daily/{date}").status_code == 200
+
+
+def test_bodies_are_checked_before_any_puzzle_is_made(monkeypatch: Any) -> None:
+    from puzzles.web.pool import Puzzles
+
+    async def never(self: Puzzles, job: Any) -> Any:
+        raise AssertionError(f"{job.day} was generated")
+
+    monkeypatch.setattr(Puzzles, "_make", never)
+    with TestClient(create_app(any_date=True), base_url=LOCAL) as client:
+        check = client.post("/api/check", json={"date": "2041-03-03", "answer": 5})
+        assert check.status_code == 400 and check.json()["field"] == "answer"
+        board = client.post("/api/board", json={"date": "2041-03-05", "placed": 5})
+        assert board.status_code == 400 and board.json()["field"] == "placed"
+        board = client.post("/api/board", json={"date": "2041-03-05",
+                                                "placed": [{"tile": "F", "at": [0]}]})
+        assert board.status_code == 400 and board.json()["field"] == "placed[0]"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example", ""])
+def test_a_wrong_host_is_refused(host: str) -> None:
+    app = create_app()
+    for path in ("/api/today", "/"):
+        response = TestClient(app, base_url=LOCAL).get(path, headers={"host": host})
+        assert response.status_code == 421, (host, path)
+    assert TestClient(app, base_url="http://localhost:8000").get("/api/today").status_code \
+        == 200
+    allowed = create_app(allowed_hosts=["cities.example"])
+    response = TestClient(allowed, base_url="http://cities.example").get("/api/today")
+    assert response.status_code == 200

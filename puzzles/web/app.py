@@ -17,22 +17,26 @@ score and check), ``GET /api/tile.svg``, ``GET /api/solution/{date}.svg``, ``GET
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
-import threading
-from collections.abc import Awaitable, Callable
+import html
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from puzzles.archive import ARCHIVE_DIR, puzzle_for
+from puzzles.archive import ARCHIVE_DIR
 from puzzles.common.days import parse_date
 from puzzles.puzzle import Puzzle
+from puzzles.web.hosts import LOOPBACK, HostCheck
+from puzzles.web.pool import Abandoned, Puzzles
 from solver.common.errors import CitiesError
 from solver.common.jsonio import parse_json_text
 
@@ -63,6 +67,8 @@ def api(handler: Handler) -> Handler:
         except BadRequest as err:
             return _error(f"{err.field}: {err.message}" if err.field else err.message,
                           err.field, err.status)
+        except Abandoned:  # nobody reads this answer; a server stopping says so
+            return _error("the puzzle was not made: the server is stopping", "date", 503)
         except HTTPException:
             raise
         except Exception as err:  # a bug, not bad input: say so, without a traceback
@@ -76,10 +82,13 @@ async def body_json(request: Request) -> Any:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
+    except ClientDisconnect:  # dropped by the server's read timeout, or the client left
+        raise BadRequest("the body did not arrive in time", "body", 408) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -98,33 +107,46 @@ def field(data: Any, key: str) -> Any:
     return data[key]
 
 
-# --- puzzles: from the archive, or generated once (with progress) and kept --------------------
+# --- dates: the window served, the page's 404 -----------------------------------------------
 
 
-class Puzzles:
-    """Each date's puzzle, made at most once per server; progress text while it is proven."""
+class Window:
+    """The dates served: from the shipped archive's first date to tomorrow (``any_date``:
+    every date), so that no crawler can start work on dates nobody plays."""
 
-    def __init__(self) -> None:
-        self._done: dict[dt.date, Puzzle] = {}
-        self._locks: dict[dt.date, threading.Lock] = {}
-        self._guard = threading.Lock()
-        self.progress: dict[dt.date, str] = {}
+    def __init__(self, today: Callable[[], dt.date], any_date: bool) -> None:
+        self.today, self.any_date = today, any_date
+        dates = shipped_dates()
+        self.first = dt.date.fromisoformat(dates[0]) if dates else dt.date.min
 
-    def get(self, day: dt.date) -> Puzzle:
-        if day in self._done:
-            return self._done[day]
-        with self._guard:
-            lock = self._locks.setdefault(day, threading.Lock())
-        with lock:
-            if day not in self._done:
-                self.progress[day] = "looking in the archive"
-                puzzle = puzzle_for(day, lambda text: self.progress.__setitem__(day, str(text)))
-                self._done[day] = puzzle
-                self.progress[day] = "ready"
-        return self._done[day]
+    def last(self) -> dt.date:
+        return self.today() + dt.timedelta(days=1)
 
-    async def aget(self, day: dt.date) -> Puzzle:
-        return await asyncio.to_thread(self.get, day)
+    def check(self, day: dt.date, name: str = "date") -> dt.date:
+        if not self.any_date and not self.first <= day <= self.last():
+            raise BadRequest(f"no puzzle for {day}: this server serves {self.first} to "
+                             f"{self.last()}", name, 404)
+        return day
+
+
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Between Two Cities · no such page</title>
+<link rel="stylesheet" href="/static/style.css"><link rel="icon" href="data:,"></head>
+<body><header><h1>Between Two Cities <span class="sub">daily puzzle</span></h1></header>
+<div id="loading"><p>{message}</p><p><a href="/">Today's puzzle</a></p></div></body></html>
+"""
+
+
+def not_found_page(message: str, status: int = 404) -> HTMLResponse:
+    return HTMLResponse(NOT_FOUND_PAGE.format(message=html.escape(message)), status)
+
+
+async def _hung_up(request: Request) -> None:
+    """Finishes when the client hangs up (the body was read already, or there is none)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def date_of(text: Any, name: str = "date") -> dt.date:
@@ -140,18 +162,29 @@ def shipped_dates() -> list[str]:
 # --- the app ----------------------------------------------------------------------------------
 
 
-def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
-    """The app; ``today`` says which puzzle ``/`` shows (tests pin it)."""
+def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool = False,
+               generations: int = 1, allowed_hosts: Iterable[str] = LOOPBACK,
+               prepare: bool = False) -> Starlette:
+    """The app; ``today`` says which puzzle ``/`` shows and ends the window of dates served
+    (tests pin it); ``any_date`` serves every date; ``generations`` bounds the puzzles made
+    at a time; only requests naming one of ``allowed_hosts`` (loopback names by default) are
+    answered; ``prepare`` makes today's and tomorrow's puzzles ahead, in the background."""
     from puzzles.web import board as boards
 
-    puzzles = Puzzles()
+    puzzles = Puzzles(generations)
+    window = Window(today, any_date)
+
+    async def puzzle_of(request: Request, day: dt.date) -> Puzzle:
+        return await puzzles.get(window.check(day), lambda: _hung_up(request))
 
     async def page(request: Request) -> Response:
         if "date" in request.path_params:
             try:
-                date_of(request.path_params["date"])
-            except (CitiesError, BadRequest):
-                return Response("no such date: expected /daily/YYYY-MM-DD", 404)
+                window.check(date_of(request.path_params["date"]))
+            except (CitiesError, BadRequest) as err:
+                message = err.message if isinstance(err, BadRequest) and err.status == 404 \
+                    else "no such date: expected /daily/YYYY-MM-DD"
+                return not_found_page(message)
         return FileResponse(STATIC / "index.html")
 
     @api
@@ -164,22 +197,22 @@ def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
 
     @api
     async def progress(request: Request) -> Response:
-        day = date_of(request.path_params["date"])
-        return JSONResponse({"date": day.isoformat(), "progress": puzzles.progress.get(day, "")})
+        day = window.check(date_of(request.path_params["date"]))
+        return JSONResponse({"date": day.isoformat(), "progress": puzzles.progress(day)})
 
     @api
     async def daily(request: Request) -> Response:
-        puzzle = await puzzles.aget(date_of(request.path_params["date"]))
+        puzzle = await puzzle_of(request, date_of(request.path_params["date"]))
         return JSONResponse(puzzle.to_json(solution=False))
 
     @api
     async def solution(request: Request) -> Response:
-        puzzle = await puzzles.aget(date_of(request.path_params["date"]))
+        puzzle = await puzzle_of(request, date_of(request.path_params["date"]))
         return JSONResponse(boards.solution_json(puzzle))
 
     @api
     async def solution_svg(request: Request) -> Response:
-        puzzle = await puzzles.aget(date_of(request.path_params["date"]))
+        puzzle = await puzzle_of(request, date_of(request.path_params["date"]))
         return Response(boards.solution_svg(puzzle), media_type=SVG)
 
     @api
@@ -188,10 +221,10 @@ def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
 
     @api
     async def check(request: Request) -> Response:
-        data = await body_json(request)
+        data = await body_json(request)  # the whole body is checked before any puzzle is made
         day = date_of(field(data, "date"))
-        answer = field(data, "answer")
-        puzzle = await puzzles.aget(day)
+        answer = boards.answer_shape(field(data, "answer"))
+        puzzle = await puzzle_of(request, day)
         return JSONResponse(await asyncio.to_thread(boards.check_json, puzzle, answer))
 
     @api
@@ -204,8 +237,9 @@ def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
     @api
     async def board(request: Request) -> Response:
         data = await body_json(request)
-        puzzle = await puzzles.aget(date_of(field(data, "date")))
-        placed = data.get("placed", [])
+        day = date_of(field(data, "date"))
+        placed = boards.placed_shape(data.get("placed", []))
+        puzzle = await puzzle_of(request, day)
         return JSONResponse(boards.board_json(puzzle, placed))
 
     @api
@@ -241,6 +275,19 @@ def create_app(today: Callable[[], dt.date] = dt.date.today) -> Starlette:
         status = getattr(exc, "status_code", 404)
         if request.url.path.startswith("/api/"):
             return _error(getattr(exc, "detail", "not found"), None, status)
-        return Response(str(getattr(exc, "detail", "not found")), status)
+        return not_found_page(str(getattr(exc, "detail", "not found")), status)
 
-    return Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        if prepare:  # today's and tomorrow's puzzles, so that no player waits for them
+            for day in (today(), today() + dt.timedelta(days=1)):
+                puzzles.prepare(day)
+        try:
+            yield
+        finally:
+            await puzzles.stop()
+
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found},
+                    lifespan=lifespan, middleware=[Middleware(HostCheck, allowed=allowed_hosts)])
+    app.state.puzzles = puzzles
+    return app

@@ -46,6 +46,31 @@ def check_json(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
         raise err.located(field="answer") from None
 
 
+def answer_shape(answer: Any) -> Any:
+    """An answer's shape, checked before its puzzle is looked up or made (a city object, or
+    ``{"cities": [...]}`` of city objects); the grader checks the rest."""
+    if not isinstance(answer, dict):
+        raise CitiesError("expected a city file object", field="answer")
+    cities = answer.get("cities")
+    if cities is not None and not (isinstance(cities, list)
+                                   and all(isinstance(c, dict) for c in cities)):
+        raise CitiesError("expected a list of city objects", field="answer.cities")
+    return answer
+
+
+def placed_shape(placed: Any) -> Any:
+    """The tiles placed, checked before the puzzle is looked up or made: a list of
+    ``{"tile": T, "at": [r, c]}`` (the rules engine checks the rest)."""
+    if not isinstance(placed, list):
+        raise CitiesError("expected a list of {\"tile\": T, \"at\": [r, c]}", field="placed")
+    for i, item in enumerate(placed):
+        at = item.get("at") if isinstance(item, dict) else None
+        if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)
+                and isinstance(item.get("tile"), str)):
+            raise CitiesError("expected {\"tile\": T, \"at\": [r, c]}", field=f"placed[{i}]")
+    return placed
+
+
 def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
     """``cities moves STATE --tile T --json``: every legal anchor (mat coordinates)."""
     from solver.twocities.rules.gamefile import game_from_json, is_game

@@ -2,7 +2,8 @@
 
 Reading is bounded (size, nesting depth, integer digits) so that no file can blow the stack or
 the memory, and every failure is one ``CitiesError`` line naming the file. Writing is atomic: a
-reader never sees half a file.
+reader never sees half a file; a symbolic link is written through (its target replaced), a
+device, FIFO, socket or directory is refused, and ``-`` is standard output.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "x.json"
@@ -13,8 +14,10 @@ reader never sees half a file.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -132,14 +135,57 @@ def check_writable_dir(path: str | Path, what: str = "directory") -> None:
         raise CitiesError(f"cannot write {what}: {base} is not writable", source=str(path))
 
 
-def check_writable_file(path: str | Path, what: str = "file") -> None:
-    """Refuse, before any work, a file path that cannot be written (a directory, a path
-    under a file, a read-only directory)."""
+STDOUT = "-"
+"""The output path that means standard output (every picture and file option takes it)."""
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def output_target(path: str | Path, what: str = "file") -> Path:
+    """The file a write to ``path`` replaces: a symbolic link is followed (the link stays a
+    link and its target is replaced); an existing path that is not a regular file (a device,
+    a FIFO, a socket, a directory) is refused in one line, never replaced.
+
+    >>> output_target("/dev/null", "picture")
+    Traceback (most recent call last):
+    solver.common.errors.CitiesError: /dev/null: cannot write the picture: it is a character \
+device, not a regular file (- writes to standard output)
+    """
     path = Path(path)
-    if path.is_dir():
-        raise CitiesError(f"cannot write {what}: it is a directory", source=str(path))
+    try:
+        mode: int | None = os.stat(path).st_mode  # through any links: what is written into
+    except FileNotFoundError:  # nothing there yet (or a link to nothing yet)
+        mode = None
+    except OSError as err:
+        problem = "a loop of symbolic links" if err.errno == errno.ELOOP else (
+            err.strerror or str(err))
+        raise CitiesError(f"cannot write the {what}: {problem}", source=str(path)) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise CitiesError(f"cannot write the {what}: it is {_kind(mode)}, not a regular file"
+                          f" ({STDOUT} writes to standard output)", source=str(path))
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if target.is_symlink():  # realpath stops at a loop
+        raise CitiesError(f"cannot write the {what}: a loop of symbolic links",
+                          source=str(path))
+    return target
+
+
+def check_writable_file(path: str | Path, what: str = "file") -> None:
+    """Refuse, before any work, a file path that cannot be written (a directory, a device,
+    a path under a file, a read-only directory); ``-`` (standard output) is always fine."""
+    if str(path) == STDOUT:
+        return
+    name = str(path)
+    path = output_target(path, what)
     if path.exists() and not os.access(path, os.W_OK):
-        raise CitiesError(f"cannot write {what}: permission denied", source=str(path))
+        raise CitiesError(f"cannot write the {what}: permission denied", source=name)
     check_writable_dir(path.parent, "directory")
     try:  # the only sure test: make the directory and a temporary file in it
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -148,36 +194,50 @@ def check_writable_file(path: str | Path, what: str = "file") -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as err:
-        raise CitiesError(f"cannot write {what}: {err.strerror or err}",
-                          source=str(path)) from None
+        raise CitiesError(f"cannot write the {what}: {err.strerror or err}",
+                          source=name) from None
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    """Write a file so that a reader never sees half of it: a temporary file, then a rename.
-    A path that cannot be written is a one-line CitiesError."""
-    path = Path(path)
+def write_bytes_atomic(path: str | Path, data: bytes, what: str = "file") -> None:
+    """Write a file so that a reader never sees half of it: a temporary file, then a rename
+    onto the target (``output_target``: through a symbolic link, never onto a device).
+    ``-`` writes to standard output.  A path that cannot be written is a one-line
+    CitiesError."""
+    if str(path) == STDOUT:
+        try:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        except AttributeError:  # a text-only stdout (a test's capture)
+            sys.stdout.write(data.decode("utf-8", errors="replace"))
+        return
+    name = str(path)
+    path = output_target(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     except OSError as err:
-        raise CitiesError(f"cannot write: {err.strerror or err}", source=str(path)) from None
+        raise CitiesError(f"cannot write the {what}: {err.strerror or err}",
+                          source=name) from None
     try:
-        # mkstemp creates 0600; a data file others read (an archive) wants the usual 0644.
-        os.chmod(tmp, 0o644)
+        # mkstemp creates 0600; a data file others read (an archive) wants the usual 0644,
+        # and a file replaced keeps its own permissions.
+        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)
-        raise CitiesError(f"cannot write: {err.strerror or err}", source=str(path)) from None
+        raise CitiesError(f"cannot write the {what}: {err.strerror or err}",
+                          source=name) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
+def write_json_atomic(path: str | Path, data: Any, what: str = "file") -> None:
     """Write JSON atomically (``write_bytes_atomic``), indented, with a final newline."""
-    write_bytes_atomic(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
+    write_bytes_atomic(path, (json.dumps(data, indent=2) + "\n").encode("utf-8"), what)
 
 
 TEMP_SUFFIX = ".tmp"

@@ -121,6 +121,8 @@ ROLLOUTS = Count(0, 1000, "choices")
 ROLLOUT_SAMPLES = Count(1, 10_000, "deals")
 STOP_AFTER = Count(0, 99, "rounds")
 PORT = Count(0, 65535, "(a TCP port)")
+GENERATIONS = Count(1, MAX_WORKERS, "puzzles made at a time")
+CONNECTIONS = Count(1, 100_000, "connections")
 
 
 def seed(value: object) -> int:

@@ -8,7 +8,12 @@ from typing import Annotated, Any
 import typer
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_bytes_atomic
+from solver.common.jsonio import (
+    check_writable_file,
+    read_json,
+    source_name,
+    write_bytes_atomic,
+)
 from solver.common.options import CITY
 from solver.frontend import options
 from solver.frontend.app import console, guarded, new_app, print_json
@@ -141,14 +146,21 @@ def moves(
 
 
 def _write_bytes(path: Path, data: bytes, option: str) -> None:
+    """Write a picture (``-``: standard output), the error naming the option and the file."""
     try:
-        write_bytes_atomic(path, data)
-    except OSError as err:
-        raise CitiesError(f"cannot write {path}: {err.strerror or err}", field=option) from None
+        write_bytes_atomic(path, data, "picture")
+    except CitiesError as err:
+        raise CitiesError(str(err), source=option) from None
 
 
 def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
                    components: Path | None, source: str) -> None:
+    for out, option in ((svg_out, "--svg"), (png_out, "--png")):
+        if out is not None:  # refused before the drawing, not after it
+            try:
+                check_writable_file(out, "picture")
+            except CitiesError as err:
+                raise CitiesError(str(err), source=option) from None
     if is_table(data):
         raise CitiesError("a picture shows one city, pool or puzzle; this is a table file",
                           source=source_name(source))
