@@ -35,7 +35,13 @@ from solver.twocities.game.pool import load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.game import check_in_game, new_game, play_turn
-from solver.twocities.rules.gamefile import load_game, load_state, save_game
+from solver.twocities.rules.gamefile import (
+    check_game_data,
+    is_game,
+    load_game,
+    load_state,
+    save_game,
+)
 from solver.twocities.rules.legality import check as check_move
 from solver.twocities.rules.legality import legal_positions
 from solver.twocities.scoring.categories import score_city
@@ -131,6 +137,8 @@ def score(
         if svg_out is not None:
             _write_picture(data, svg_out, None, components, file)
         if is_table(data):
+            if is_game(data):
+                check_game_data(data, file, comps)
             result = score_table_data(data, comps, source=file)
             if json_out:
                 print_json(result.to_json())

@@ -14,7 +14,7 @@ from typing import Any
 from puzzles.difficulty import Difficulty, difficulty_from_json
 from puzzles.plan import GENERATOR_VERSION, KINDS, parse_date
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json
+from solver.common.fields import load_file
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import Pool, pool_from_json
@@ -99,8 +99,4 @@ def puzzle_from_json(data: Any, components: Components | None = None) -> Puzzle:
 
 
 def load_puzzle(path: str | Path, components: Components | None = None) -> Puzzle:
-    data = read_json(path, "puzzle file")
-    try:
-        return puzzle_from_json(data, components)
-    except CitiesError as err:
-        raise err.located(source=str(path)) from None
+    return load_file(path, "puzzle file", lambda data: puzzle_from_json(data, components))

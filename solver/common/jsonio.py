@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import CitiesError
+from solver.common.errors import CitiesError, NotJson, UnreadableFile
 
 MAX_BYTES = 20_000_000
 """The largest JSON file read (20 MB: the largest shipped file is under 100 kB)."""
@@ -70,22 +70,22 @@ def parse_json_text(text: str, source: str) -> Any:
     [[[1]]]
     >>> parse_json_text("[" * 100 + "]" * 100, "x.json")
     Traceback (most recent call last):
-    solver.common.errors.CitiesError: x.json: JSON nested deeper than 64 levels
+    solver.common.errors.NotJson: x.json: JSON nested deeper than 64 levels
     """
     if len(text) > MAX_BYTES:
-        raise CitiesError(f"file larger than {MAX_BYTES // 1_000_000} MB", source=source)
+        raise UnreadableFile(f"file larger than {MAX_BYTES // 1_000_000} MB", source=source)
     if _nesting_depth(text) > MAX_DEPTH:
-        raise CitiesError(f"JSON nested deeper than {MAX_DEPTH} levels", source=source)
+        raise NotJson(f"JSON nested deeper than {MAX_DEPTH} levels", source=source)
     try:
         return json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as err:
-        raise CitiesError(
+        raise NotJson(
             f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})", source=source
         ) from None
     except ValueError as err:
-        raise CitiesError(f"number out of range ({err})", source=source) from None
+        raise NotJson(f"number out of range ({err})", source=source) from None
     except RecursionError:
-        raise CitiesError("JSON nested too deeply", source=source) from None
+        raise NotJson("JSON nested too deeply", source=source) from None
 
 
 def read_json(path: str | Path, what: str = "file") -> Any:
@@ -98,11 +98,12 @@ def read_json(path: str | Path, what: str = "file") -> Any:
             with open(path, encoding="utf-8") as f:
                 text = f.read(MAX_BYTES + 1)
     except IsADirectoryError:
-        raise CitiesError(f"cannot read {what}: it is a directory", source=source) from None
+        raise UnreadableFile(f"cannot read {what}: it is a directory", source=source) from None
     except OSError as err:
-        raise CitiesError(f"cannot read {what}: {err.strerror or err}", source=source) from None
+        raise UnreadableFile(f"cannot read {what}: {err.strerror or err}",
+                             source=source) from None
     except UnicodeDecodeError:
-        raise CitiesError(f"{what} is not UTF-8 text", source=source) from None
+        raise UnreadableFile(f"{what} is not UTF-8 text", source=source) from None
     return parse_json_text(text, source)
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_json_atomic
+from solver.common.fields import load_file
+from solver.common.jsonio import write_json_atomic
 from solver.usa.game.city import Building, City, PlacedTile, place_of, tile_spaces
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
@@ -271,11 +272,7 @@ def city_to_json(city: City) -> dict[str, Any]:
 
 def load_city(path: str | Path, comps: Components | None = None) -> City:
     """Load a city file (``-`` for stdin); every error names the file and the field."""
-    data = read_json(path, "city file")
-    try:
-        return city_from_json(data, comps)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "city file", lambda data: city_from_json(data, comps))
 
 
 def save_city(city: City, path: str | Path) -> None:

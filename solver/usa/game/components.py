@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.fields import load_file
 from solver.usa.game.requirements import Requirement, parse_requirement
 from solver.usa.game.tiles import Tile, parse_spaces, parse_streets
 from solver.usa.game.vocab import CATEGORIES, COLORS, labelled
@@ -302,11 +302,7 @@ def components_from_json(data: Any) -> Components:
 
 @cache
 def _load(path: str, stamp: tuple[int, int]) -> Components:
-    data = read_json(path, "components file")
-    try:
-        return components_from_json(data)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "components file", components_from_json)
 
 
 def load_components(path: str | Path | None = None) -> Components:

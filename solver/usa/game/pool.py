@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.fields import load_file
 from solver.usa.game.cityfile import city_size
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.vocab import COLORS
@@ -144,8 +144,4 @@ def _achievements(value: Any, comps: Components) -> tuple[tuple[str, int], ...]:
 
 def load_pool(path: str | Path, comps: Components | None = None) -> Pool:
     """Load a pool file (``-`` for stdin); every error names the file and the field."""
-    data = read_json(path, "pool file")
-    try:
-        return pool_from_json(data, comps)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "pool file", lambda data: pool_from_json(data, comps))
