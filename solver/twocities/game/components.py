@@ -218,7 +218,8 @@ def parse_components(data: Any, source: str) -> Components:
             if not isinstance(n, dict) or set(n) - set(TAVERN_KINDS):
                 raise CitiesError("expected counts per tavern kind", field="singles.tavern")
             for kind, k in n.items():
-                singles[Building(TAVERN, tavern=kind).token] = int_field(k, f"singles.tavern.{kind}", 0)
+                token = Building(TAVERN, tavern=kind).token
+                singles[token] = int_field(k, f"singles.tavern.{kind}", 0)
         elif t == CIVIC:
             continue  # one of each civic tile listed under "civics"
         else:
@@ -257,13 +258,15 @@ def parse_components(data: Any, source: str) -> Components:
             raise CitiesError(f"unknown type {t!r}", field=f"district_cards[{i}]")
         cards.append(t)
     tiles = []
-    for i, p in enumerate(list_field(data.get("district_scoring_tiles", []), "district_scoring_tiles")):
+    key = "district_scoring_tiles"
+    for i, p in enumerate(list_field(data.get(key, []), key)):
         if not (isinstance(p, list) and len(p) == 2):
             raise CitiesError("expected [first, second] points",
                               field=f"district_scoring_tiles[{i}]")
         tiles.append(tuple(int_field(v, f"district_scoring_tiles[{i}]", 0) for v in p))
     forbidden = []
-    for i, p in enumerate(list_field(data.get("forbidden_district_pairs", []), "forbidden_district_pairs")):
+    key = "forbidden_district_pairs"
+    for i, p in enumerate(list_field(data.get(key, []), key)):
         if not (isinstance(p, list) and len(p) == 2 and all(
                 isinstance(t, str) and t in BUILDING_TYPES for t in p)):
             raise CitiesError("expected two type names", field=f"forbidden_district_pairs[{i}]")
