@@ -42,7 +42,22 @@ def puzzle_file(directory: Path, date: dt.date) -> Path:
 
 def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     """The date's puzzle from an archive directory, if it holds one of this generator."""
-    return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date)
+    return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date,
+                          solution_holds)
+
+
+def solution_holds(puzzle: Puzzle) -> bool:
+    """Whether the kept solution scores what the file says: each city its ``city_scores``
+    (rescored by the scorer, the two cities of a pair against each other), the player's
+    score (a city's, or the lower of two) the ``optimum``.  An edited file fails."""
+    from solver.twocities.scoring.categories import score_city
+    from solver.twocities.scoring.rivals import against_each_other
+
+    cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
+    if len(cities) == 2:
+        cities = list(against_each_other(cities))
+    scores = tuple(score_city(c).total for c in cities)
+    return scores == puzzle.city_scores and min(scores) == puzzle.optimum
 
 
 class _Dated(Protocol):
@@ -59,16 +74,17 @@ P = TypeVar("P", bound=_Dated)
 
 
 def current_puzzle(path: Path, load: Callable[[Path], P], version: str,
-                   date: dt.date) -> P | None:
-    """The puzzle in ``path`` if it is the date's and made by this generator ``version``;
-    ``None`` when it is missing, damaged (regenerated, never trusted) or out of date."""
+                   date: dt.date, holds: Callable[[P], bool]) -> P | None:
+    """The puzzle in ``path`` if it is the date's, made by this generator ``version``, and
+    its kept solution ``holds`` (scores the optimum the file states); ``None`` when it is
+    missing, damaged or edited (regenerated, never trusted) or out of date."""
     if not path.exists():
         return None
     try:
         puzzle = load(path)
     except CitiesError:
         return None
-    if puzzle.generator != version or puzzle.date != date:
+    if puzzle.generator != version or puzzle.date != date or not holds(puzzle):
         return None
     return puzzle
 

@@ -63,11 +63,23 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+class _NotANumber(ValueError):
+    """NaN or Infinity: Python's JSON reader takes them, JSON does not."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotANumber(name)
+
+
 def parse_json_text(text: str, source: str) -> Any:
-    """Parse JSON text within the limits above; errors name ``source``.
+    """Parse JSON text within the limits above; errors name ``source``.  ``NaN`` and
+    ``Infinity`` are refused (they are not JSON, and no field of any file takes them).
 
     >>> parse_json_text("[[[1]]]", "x.json")
     [[[1]]]
+    >>> parse_json_text('{"optimum": NaN}', "x.json")
+    Traceback (most recent call last):
+    solver.common.errors.NotJson: x.json: not valid JSON (NaN is not a JSON number)
     >>> parse_json_text("[" * 100 + "]" * 100, "x.json")
     Traceback (most recent call last):
     solver.common.errors.NotJson: x.json: JSON nested deeper than 64 levels
@@ -77,7 +89,9 @@ def parse_json_text(text: str, source: str) -> Any:
     if _nesting_depth(text) > MAX_DEPTH:
         raise NotJson(f"JSON nested deeper than {MAX_DEPTH} levels", source=source)
     try:
-        return json.loads(text, parse_int=_bounded_int)
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except _NotANumber as err:
+        raise NotJson(f"not valid JSON ({err} is not a JSON number)", source=source) from None
     except json.JSONDecodeError as err:
         raise NotJson(
             f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})", source=source
