@@ -1,11 +1,14 @@
-"""Data files of every kind are read one way (``solver.common.fields``) and never trusted
-blindly: each refusal is one line naming the file (``<stdin>`` for standard input) and the
-field, exit status 2; a Between Two Cities game file must hold the box's tiles once; kept
-study results and archived puzzles are checked before they are reused."""
+"""Data files of every kind, of both games, are read one way (``solver.common.fields``) and
+never trusted blindly: each refusal is one line naming the file (``<stdin>`` for standard
+input) and the field, exit status 2.  Game files are checked against the box and the rules
+(every tile once; Cities USA's pieces, tops, actions and workers agreeing with the round),
+city files as the rules engine judges them, components files field by field; kept study
+results and archived or cached puzzles are checked before they are reused."""
 
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import io
 import json
 import shutil
@@ -21,6 +24,8 @@ from typer.testing import CliRunner
 import cli
 from puzzles.archive import archived, puzzle_file
 from puzzles.puzzle import load_puzzle
+from puzzles.usa.archive import cached_usa
+from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import load_usa_puzzle
 from solver.common.errors import (
     AgainstTheRules,
@@ -36,10 +41,16 @@ from solver.common.tasks import JsonStore, Task, run_tasks
 from solver.twocities.game import cityfile, components, pool
 from solver.twocities.rules import gamefile
 from solver.twocities.studies.runner import analyze
+from solver.usa.bots import RandomBot
 from solver.usa.game import cityfile as usa_cityfile
 from solver.usa.game import components as usa_components
 from solver.usa.game import pool as usa_pool
+from solver.usa.game.notation import parse_city
+from solver.usa.game.rulesets import load_ruleset
+from solver.usa.game.vocab import COLORS
 from solver.usa.rules import gamefile as usa_gamefile
+from solver.usa.rules.game import new_game, play_turn
+from solver.usa.rules.legality import check
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -205,8 +216,6 @@ DAY = "2026-12-08"  # in the shipped archive
                                                                     ["city_scores"])),
 ])
 def test_an_edited_puzzle_is_not_trusted(tmp_path: Path, edit: Any) -> None:
-    import datetime as dt
-
     date = dt.date.fromisoformat(DAY)
     source = puzzle_file(ROOT / "puzzles" / "archive", date)
     shutil.copy(source, tmp_path / source.name)
@@ -235,3 +244,215 @@ def test_an_unreachable_dask_scheduler_is_one_line_and_nothing_more(tmp_path: Pa
 def test_the_error_kinds_are_cities_errors() -> None:
     for kind in (UnreadableFile, NotJson, BadField, BeyondTheBox, AgainstTheRules):
         assert issubclass(kind, CitiesError)
+
+
+# --- Cities USA game files -------------------------------------------------------------------
+
+
+def _played(variant: str, players: int, seed: int, until: Callable[[Any], bool]) -> Any:
+    game = new_game(load_ruleset(variant), players, seed=seed)
+    bots = {p: RandomBot() for p in game.players}
+    while not until(game):
+        play_turn(game, bots)
+    return game
+
+
+@pytest.fixture(scope="module")
+def round3() -> dict[str, Any]:
+    """A standard game saved in the middle of round 3."""
+    game = _played("standard", 3, 3, lambda g: g.round == 3 and g.turn == 2)
+    return json.loads(json.dumps(usa_gamefile.game_to_json(game)))
+
+
+def _placed_city_tile(data: dict[str, Any]) -> str:
+    return next(a["tile"] for a in data["actions"]["P1"]
+                if a["action"] == "tile" and a["tile"].startswith("city"))
+
+
+BROKEN: dict[str, tuple[Callable[[dict[str, Any]], Any], type, str]] = {
+    "a city's tile also in the deck": (
+        lambda d: d["decks"]["tiles"].append(_placed_city_tile(d)), BeyondTheBox,
+        "the box holds 1"),
+    "a tile twice in the deck": (
+        lambda d: d["decks"]["tiles"].append(d["decks"]["tiles"][0]), BeyondTheBox,
+        "the box holds 1"),
+    "300 black pieces in the bag": (
+        lambda d: d["decks"]["pieces"].extend(["black"] * 300), BeyondTheBox,
+        "piece black"),
+    "10 black tops on one space": (
+        lambda d: d["tops"].__setitem__(0, ["black"] * 10), BeyondTheBox, "top black"),
+    "every top on one space": (
+        lambda d: d.__setitem__("tops", [sum(d["tops"], []), *([] for _ in d["tops"][1:])]),
+        BeyondTheBox, "tops on one space: each is dealt 2"),
+    "every player's actions emptied": (
+        lambda d: d["actions"].update({p: [] for p in d["players"]}), AgainstTheRules,
+        "no starting tile in round 3"),
+    "a worker too many": (
+        lambda d: next(s for s in d["board"]["cards"] if s["worker"] is None).__setitem__(
+            "worker", d["players"][0]), AgainstTheRules, "worker(s) on the board"),
+    "a starting tile kept and placed": (
+        lambda d: d["starting"].append(d["actions"]["P1"][0]["tile"]), BeyondTheBox,
+        "starting tile"),
+    "actions of a stranger": (
+        lambda d: d["actions"].__setitem__("Zed", []), BadField, "'Zed' is not a player"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_usa_game_file_beyond_the_box_or_the_rules_is_refused(
+        case: str, round3: dict[str, Any], tmp_path: Path) -> None:
+    change, kind, words = BROKEN[case]
+    data = copy.deepcopy(round3)
+    change(data)
+    with pytest.raises(kind):
+        usa_gamefile.game_from_json(data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(cli.app, ["usa", "play", "--resume", str(path), "--quiet"])
+    refused_in_one_line(result, str(path), words)
+
+
+def test_round_zero_actions_agree_with_the_choosers() -> None:
+    game = _played("standard", 4, 1, lambda g: g.turn == 2)
+    data = json.loads(json.dumps(usa_gamefile.game_to_json(game)))
+    usa_gamefile.game_from_json(copy.deepcopy(data))
+    chooser = game.choosers()[0]
+    data["actions"][chooser] = []
+    with pytest.raises(AgainstTheRules, match="in round 0 turn 2"):
+        usa_gamefile.game_from_json(data)
+
+
+@pytest.mark.parametrize("variant,players", [("standard", 4), ("solo", 1),
+                                             ("two-player-advanced", 2)])
+def test_a_game_saved_at_any_step_loads(variant: str, players: int) -> None:
+    game = new_game(load_ruleset(variant), players, seed=5)
+    bots = {p: RandomBot() for p in game.players}
+    while True:
+        usa_gamefile.game_from_json(json.loads(json.dumps(usa_gamefile.game_to_json(game))))
+        if game.over:
+            break
+        play_turn(game, bots)
+
+
+# --- city files ------------------------------------------------------------------------------
+
+
+def _reachable(city: Any, feature: dict[str, Any], building: dict[str, Any]) -> bool:
+    """Whether the rules engine builds the feature and the piece in some order."""
+    for first, second in ((feature, building), (building, feature)):
+        verdict = check(city, first)
+        if verdict.legal and verdict.city is not None and check(verdict.city, second).legal:
+            return True
+    return False
+
+
+def test_a_city_file_is_judged_as_the_rules_engine_judges_it() -> None:
+    """A feature under a building: the city file is read exactly when the rules engine
+    reaches it.  A building feature (``wild``) goes on an empty space and then takes a piece
+    of any colour (rulebook: the only way to build on a construction site or a food truck);
+    a food truck or a park or water feature never holds one."""
+    city = parse_city("wpKs")
+    base = usa_cityfile.city_to_json(city)
+    verdicts = set()
+    for fid in sorted(usa_components.load_components().features):
+        for space in ([0, 0], [0, 1], [1, 0], [1, 1]):
+            for color in COLORS:
+                feature = {"action": "feature", "feature": fid, "space": space}
+                building = {"action": "building", "color": color, "space": space}
+                data = {**base, "features": [{"space": space, "feature": fid}],
+                        "buildings": [{"space": space, "color": color, "height": 1}]}
+                try:
+                    usa_cityfile.city_from_json(data)
+                    read = True
+                except CitiesError:
+                    read = False
+                assert read == _reachable(city, feature, building), (fid, space, color)
+                verdicts.add((fid, read))
+    assert ("wild", True) in verdicts and ("food-truck", True) not in verdicts
+
+
+def test_a_building_on_a_building_feature_is_scored(tmp_path: Path) -> None:
+    data = {**usa_cityfile.city_to_json(parse_city("wpKs")),
+            "features": [{"space": [1, 1], "feature": "wild"}],
+            "buildings": [{"space": [1, 1], "color": "yellow", "height": 2}]}
+    path = tmp_path / "city.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(cli.app, ["usa", "score", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    data["features"][0]["feature"] = "food-truck"
+    path.write_text(json.dumps(data))
+    refused_in_one_line(runner.invoke(cli.app, ["usa", "score", str(path), "--json"]),
+                        "buildings[0]", "food truck takes no building pieces")
+
+
+# --- Cities USA components files ------------------------------------------------------------
+
+USA_BOX = json.loads(usa_components.DEFAULT_PATH.read_text())
+SCORE = ["usa", "score", str(EXAMPLES / "usa" / "rulebook-scoring.json"), "--json"]
+PLAY = ["usa", "play", "--quiet"]
+SOLVE = ["usa", "solve", str(EXAMPLES / "usa" / "pool-small.json"), "--time-limit", "5"]
+
+
+def _sized(d: dict[str, Any]) -> dict[str, Any]:
+    return next(f for f in d["features"] if "area_size" in f.get("scoring", {}))
+
+
+@pytest.mark.parametrize("change,field,words", [
+    (lambda d: d["cards"].append(dict(d["cards"][0])), f"cards[{len(USA_BOX['cards'])}].id",
+     "card id 'corporate-towers' twice"),
+    (lambda d: d["features"].append(dict(d["features"][0])), "features[", "feature id"),
+    (lambda d: _sized(d)["scoring"].__setitem__("area_size", "x"),
+     "features[0].scoring.area_size", "got 'x'"),
+    (lambda d: _sized(d)["scoring"].__setitem__("points", 2.5), "features[0].scoring.points",
+     "got 2.5"),
+    (lambda d: _sized(d)["scoring"].__setitem__("radius", 2), "features[0].scoring.radius",
+     "not a scoring key"),
+    (lambda d: d["features"][-1]["scoring"].__setitem__("single", 2),
+     f"features[{len(USA_BOX['features']) - 1}].scoring.single", "goes with pair_with"),
+    (lambda d: d.__setitem__("starting_tiles", []), "starting_tiles",
+     "expected a non-empty list"),
+    (lambda d: d.__setitem__("city_tiles", []), "city_tiles", "expected a non-empty list"),
+    (lambda d: d.__setitem__("achievement_boards", []), "achievement_boards",
+     "expected a non-empty list"),
+    (lambda d: d.setdefault("rules", {}).__setitem__("building_points", ["a"] * 5),
+     "rules.building_points[0]", "got 'a'"),
+    (lambda d: d["cards"][0].__setitem__("name", 7), "cards[0].name", "string"),
+])
+@pytest.mark.parametrize("command", [SCORE, PLAY, SOLVE], ids=["score", "play", "solve"])
+def test_a_usa_components_file_is_checked_field_by_field(
+        tmp_path: Path, change: Any, field: str, words: str, command: list[str]) -> None:
+    data = copy.deepcopy(USA_BOX)
+    change(data)
+    path = tmp_path / "components.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(cli.app, [*command, "--components", str(path)])
+    refused_in_one_line(result, f"{path}: {field}", words)
+
+
+def test_fewer_starting_tiles_than_players_is_refused_at_setup(tmp_path: Path) -> None:
+    data = copy.deepcopy(USA_BOX)
+    data["starting_tiles"] = data["starting_tiles"][:1]
+    path = tmp_path / "components.json"
+    path.write_text(json.dumps(data))
+    refused_in_one_line(runner.invoke(cli.app, [*PLAY, "--components", str(path)]),
+                        "starting_tiles", "the components have 1")
+
+
+# --- Cities USA cached puzzles --------------------------------------------------------------
+
+USA_DAY = dt.date(2026, 12, 3)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.__setitem__("optimum", 999),
+    lambda d: d.__setitem__("optimum", d["optimum"] - 1),
+    lambda d: d["solution"]["city"]["buildings"].clear(),
+])
+def test_an_edited_usa_cached_puzzle_is_not_trusted(tmp_path: Path, edit: Any) -> None:
+    data = generate_usa(USA_DAY).to_json()
+    path = puzzle_file(tmp_path, USA_DAY)
+    path.write_text(json.dumps(data))
+    assert cached_usa(USA_DAY, tmp_path) is not None
+    edit(data)
+    path.write_text(json.dumps(data))
+    assert cached_usa(USA_DAY, tmp_path) is None

@@ -25,7 +25,6 @@ from typing import Any
 from solver.common.errors import AgainstTheRules, BadField, BeyondTheBox, CitiesError
 from solver.common.fields import (
     int_field,
-    list_field,
     load_file,
     object_field,
     object_list,
@@ -223,7 +222,7 @@ def _rings(raw: Any, achievements: tuple[str, ...], players: tuple[str, ...],
 
 
 def _replay(raw: Any, field: str, city: City) -> tuple[City, list[dict[str, Any]]]:
-    for i, action in enumerate(list_field(raw, field)):
+    for i, action in enumerate(object_list(raw, field)):
         try:
             verdict = check(city, action)
         except CitiesError as err:
