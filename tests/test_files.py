@@ -154,6 +154,15 @@ def test_a_game_file_names_each_player_once(tmp_path: Path) -> None:
                         "player 'P1' twice")
 
 
+def test_a_game_files_cities_keep_the_games_clock(tmp_path: Path) -> None:
+    path = _game_file(tmp_path, lambda d: d.__setitem__("round", 3))
+    with pytest.raises(AgainstTheRules):
+        gamefile.load_game(path)
+    refused_in_one_line(runner.invoke(cli.app, ["moves", str(path), "--city", "1", "--tile",
+                                                "F", "--json"]),
+                        f"{path}: cities[0].round: the city is in round 2, the game in round 3")
+
+
 # --- Between Two Cities components files -----------------------------------------------------
 
 BOX = json.loads(components.DEFAULT_PATH.read_text())

@@ -15,7 +15,6 @@ solver.common.errors.BadField: bridges: expected a whole number 0-3, got True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -70,25 +69,6 @@ def int_field(value: Any, field: str, low: int | None = None, high: int | None =
         else:
             wanted = f"a whole number {low}-{high}"
         raise BadField(f"expected {wanted}, got {_shown(value)}", field=field)
-    return value
-
-
-def number_field(value: Any, field: str, low: float | None = None,
-                 high: float | None = None) -> float:
-    """A finite number, integer or not (never a boolean, a string or NaN).
-
-    >>> number_field(2.5, "area_size", 0)
-    2.5
-    >>> number_field("x", "scoring.area_size")
-    Traceback (most recent call last):
-    solver.common.errors.BadField: scoring.area_size: expected a number, got 'x'
-    """
-    ok = type(value) in (int, float) and math.isfinite(value)
-    if not ok or (low is not None and value < low) or (high is not None and value > high):
-        bounds = (f" from {low} to {high}" if low is not None and high is not None else
-                  f", {low} or more" if low is not None else
-                  f", {high} or less" if high is not None else "")
-        raise BadField(f"expected a number{bounds}, got {_shown(value)}", field=field)
     return value
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import BadField, BeyondTheBox, CitiesError
+from solver.common.errors import AgainstTheRules, BadField, BeyondTheBox, CitiesError
 from solver.common.fields import (
     int_field,
     list_field,
@@ -178,7 +178,22 @@ def game_from_json(data: Any, components: Components | None = None) -> Any:
                 list(data.get("duplex_stack", [])), hands, clock["round"], clock["part"],
                 clock["turn"], list(data.get("discards", [])), list(log), Counter(fallbacks))
     check_game_box(game, comps)
+    check_clock(game)
     return game
+
+
+def check_clock(game: Any) -> None:
+    """The cities agree with the game's clock: each is in the game's round (the last round
+    once the game is over), and a finished game's cities hold all their tiles."""
+    last = 3  # a game has three rounds; round 4 is the game over
+    for i, c in enumerate(game.cities):
+        if c.position.round != min(game.round, last):
+            raise AgainstTheRules(f"the city is in round {c.position.round}, the game in round "
+                                  f"{game.round}", field=f"cities[{i}].round")
+        full = game.rules.singles + game.rules.duplexes
+        if game.over and len(c.position.placed) != full:
+            raise AgainstTheRules(f"the game is over and the city holds {len(c.position.placed)} "
+                                  f"of its {full} tiles", field=f"cities[{i}].placed")
 
 
 def check_game_data(data: Any, source: str, components: Components | None = None) -> None:
