@@ -39,7 +39,22 @@ INDEX = "index.json"
 
 def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
     """The date's puzzle from an archive directory, if it holds one of this generator."""
-    return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date)
+    return current_puzzle(puzzle_file(directory, date), load_puzzle, GENERATOR_VERSION, date,
+                          solution_holds)
+
+
+def solution_holds(puzzle: Puzzle) -> bool:
+    """Whether the kept solution scores what the file says: each city its ``city_scores``
+    (rescored by the scorer, the two cities of a pair against each other), the player's
+    score (a city's, or the lower of two) the ``optimum``.  An edited file fails."""
+    from solver.twocities.scoring.categories import score_city
+    from solver.twocities.scoring.rivals import against_each_other
+
+    cities = [c.with_context(puzzle.pool.context) for c in puzzle.solution]
+    if len(cities) == 2:
+        cities = list(against_each_other(cities))
+    scores = tuple(score_city(c).total for c in cities)
+    return scores == puzzle.city_scores and min(scores) == puzzle.optimum
 
 
 def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,

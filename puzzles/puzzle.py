@@ -15,7 +15,7 @@ from puzzles.common.days import parse_date
 from puzzles.difficulty import Difficulty, difficulty_from_json
 from puzzles.plan import GENERATOR_VERSION, KINDS
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json
+from solver.common.fields import int_field, load_file
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import Pool, pool_from_json
@@ -73,13 +73,6 @@ class Puzzle:
         return out
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if type(value) is not int:
-        raise CitiesError("expected an integer", field=key)
-    return value
-
-
 def puzzle_from_json(data: Any, components: Components | None = None) -> Puzzle:
     """A Puzzle from its file object; errors are CitiesErrors naming the field."""
     components = components or load_components()
@@ -107,14 +100,10 @@ def puzzle_from_json(data: Any, components: Components | None = None) -> Puzzle:
     scores = sol.get("city_scores")
     if not (isinstance(scores, list) and all(type(v) is int for v in scores)):
         raise CitiesError("expected a list of integers", field="solution.city_scores")
-    return Puzzle(date, kind, pool, _int(data, "optimum"), tuple(scores),
+    return Puzzle(date, kind, pool, int_field(data.get("optimum"), "optimum"), tuple(scores),
                   difficulty_from_json(data.get("difficulty")), tuple(cities),
-                  _int(data, "attempt"), str(data.get("generator", "")))
+                  int_field(data.get("attempt"), "attempt"), str(data.get("generator", "")))
 
 
 def load_puzzle(path: str | Path, components: Components | None = None) -> Puzzle:
-    data = read_json(path, "puzzle file")
-    try:
-        return puzzle_from_json(data, components)
-    except CitiesError as err:
-        raise err.located(source=str(path)) from None
+    return load_file(path, "puzzle file", lambda data: puzzle_from_json(data, components))

@@ -31,16 +31,17 @@ P = TypeVar("P", bound=_Dated)
 
 
 def current_puzzle(path: Path, load: Callable[[Path], P], version: str,
-                   date: dt.date) -> P | None:
-    """The puzzle in ``path`` if it is the date's and made by this generator ``version``;
-    ``None`` when it is missing, damaged (regenerated, never trusted) or out of date."""
+                   date: dt.date, holds: Callable[[P], bool]) -> P | None:
+    """The puzzle in ``path`` if it is the date's, made by this generator ``version``, and
+    its kept solution ``holds`` (scores the optimum the file states); ``None`` when it is
+    missing, damaged or edited (regenerated, never trusted) or out of date."""
     if not path.exists():
         return None
     try:
         puzzle = load(path)
     except CitiesError:
         return None
-    if puzzle.generator != version or puzzle.date != date:
+    if puzzle.generator != version or puzzle.date != date or not holds(puzzle):
         return None
     return puzzle
 

@@ -16,7 +16,7 @@ from puzzles.common.days import parse_date
 from puzzles.usa.difficulty import UsaDifficulty, usa_difficulty_from_json
 from puzzles.usa.draw import USA_GENERATOR_VERSION
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json
+from solver.common.fields import load_file
 from solver.usa.game.city import City
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.components import Components, load_components
@@ -87,8 +87,4 @@ def usa_puzzle_from_json(data: Any, comps: Components | None = None) -> UsaPuzzl
 
 
 def load_usa_puzzle(path: str | Path, comps: Components | None = None) -> UsaPuzzle:
-    data = read_json(path, "puzzle file")
-    try:
-        return usa_puzzle_from_json(data, comps)
-    except CitiesError as err:
-        raise err.located(source=str(path)) from None
+    return load_file(path, "puzzle file", lambda data: usa_puzzle_from_json(data, comps))

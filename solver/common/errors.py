@@ -1,4 +1,9 @@
-"""The one error type users see: bad input, reported in one line."""
+"""The error users see: bad input, reported in one line ("file: field: problem").
+
+One subclass per kind of failure, so a caller (or a test) can tell them apart while the user
+still reads one line: the file cannot be read, it is not JSON, a field is malformed, or the
+contents are well formed but impossible (beyond the box, against the rules).
+"""
 
 from __future__ import annotations
 
@@ -17,13 +22,18 @@ class CitiesError(Exception):
         self.field = field
 
     def located(self, source: str | None = None, field: str | None = None) -> CitiesError:
-        """The same error with a source (and an outer field prefix) filled in."""
+        """The same error (of the same kind) with a source and an outer field prefix filled in.
+
+        >>> err = BadField("expected a list", field="[2]").located("x.json", "tiles")
+        >>> type(err).__name__, str(err)
+        ('BadField', 'x.json: tiles[2]: expected a list')
+        """
         inner = self.field
         if field and inner:
             inner = f"{field}.{inner}" if not inner.startswith("[") else f"{field}{inner}"
         elif field:
             inner = field
-        return CitiesError(self.message, source or self.source, inner)
+        return type(self)(self.message, source or self.source, inner)
 
     def __str__(self) -> str:
         parts = [p for p in (self.source, self.field, self.message) if p]
@@ -33,3 +43,23 @@ class CitiesError(Exception):
 class ModelMismatch(AssertionError):
     """A solver's model and the game's scorer disagree about a city: a defect in the model,
     never a user error (both games' solvers re-score every answer and raise this)."""
+
+
+class UnreadableFile(CitiesError):
+    """The file cannot be read: missing, a directory, not UTF-8 text, too large."""
+
+
+class NotJson(CitiesError):
+    """The file is not JSON within the limits (syntax, nesting depth, integer digits)."""
+
+
+class BadField(CitiesError):
+    """A field is missing, of the wrong type, out of range, or names nothing known."""
+
+
+class BeyondTheBox(CitiesError):
+    """Well formed, but more of something than the box holds (a tile twice, 300 pieces)."""
+
+
+class AgainstTheRules(CitiesError):
+    """Well formed and within the box, but no legal play reaches it."""

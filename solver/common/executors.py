@@ -20,6 +20,7 @@ solver.common.errors.CitiesError: --executor: unknown executor 'ray' (known: loc
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
@@ -92,12 +93,12 @@ class DaskExecutor:
 
     def __init__(self, address: str) -> None:
         try:
-            from distributed import Client
+            import distributed  # noqa: F401
         except ImportError:
             raise CitiesError("the dask executor needs Dask distributed: "
                               "pip install -e '.[cluster]'", field="--executor") from None
         try:
-            self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            self.client = _connected_client(address)
         except (OSError, TimeoutError, ValueError, TypeError) as err:
             reason = str(err).splitlines()[0] if str(err) else type(err).__name__
             raise CitiesError(f"cannot reach the Dask scheduler {address}: {reason}",
@@ -121,6 +122,27 @@ class DaskExecutor:
             if futures:
                 self.client.cancel(futures)
             self.client.close()
+
+
+def _connected_client(address: str) -> Any:
+    """A Dask client connected to ``address``.  A client whose connection failed is left
+    half-built; Dask's own finaliser would then try to close it and, some 20 s later, print
+    a traceback after the one-line error: this one stops its event loop quietly instead."""
+    from distributed import Client
+
+    class _Client(Client):  # type: ignore[misc]
+        connected = False
+
+        def __del__(self) -> None:
+            if self.connected:
+                super().__del__()
+                return
+            with contextlib.suppress(Exception):
+                self._loop_runner.stop()
+
+    client = _Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    client.connected = True
+    return client
 
 
 def make_executor(name: str, address: str | None, jobs: int | None = None) -> Executor:

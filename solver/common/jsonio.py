@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import CitiesError
+from solver.common.errors import CitiesError, NotJson, UnreadableFile
 
 MAX_BYTES = 20_000_000
 """The largest JSON file read (20 MB: the largest shipped file is under 100 kB)."""
@@ -66,29 +66,43 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+class _NotANumber(ValueError):
+    """NaN or Infinity: Python's JSON reader takes them, JSON does not."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotANumber(name)
+
+
 def parse_json_text(text: str, source: str) -> Any:
-    """Parse JSON text within the limits above; errors name ``source``.
+    """Parse JSON text within the limits above; errors name ``source``.  ``NaN`` and
+    ``Infinity`` are refused (they are not JSON, and no field of any file takes them).
 
     >>> parse_json_text("[[[1]]]", "x.json")
     [[[1]]]
+    >>> parse_json_text('{"optimum": NaN}', "x.json")
+    Traceback (most recent call last):
+    solver.common.errors.NotJson: x.json: not valid JSON (NaN is not a JSON number)
     >>> parse_json_text("[" * 100 + "]" * 100, "x.json")
     Traceback (most recent call last):
-    solver.common.errors.CitiesError: x.json: JSON nested deeper than 64 levels
+    solver.common.errors.NotJson: x.json: JSON nested deeper than 64 levels
     """
     if len(text) > MAX_BYTES:
-        raise CitiesError(f"file larger than {MAX_BYTES // 1_000_000} MB", source=source)
+        raise UnreadableFile(f"file larger than {MAX_BYTES // 1_000_000} MB", source=source)
     if _nesting_depth(text) > MAX_DEPTH:
-        raise CitiesError(f"JSON nested deeper than {MAX_DEPTH} levels", source=source)
+        raise NotJson(f"JSON nested deeper than {MAX_DEPTH} levels", source=source)
     try:
-        return json.loads(text, parse_int=_bounded_int)
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except _NotANumber as err:
+        raise NotJson(f"not valid JSON ({err} is not a JSON number)", source=source) from None
     except json.JSONDecodeError as err:
-        raise CitiesError(
+        raise NotJson(
             f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})", source=source
         ) from None
     except ValueError as err:
-        raise CitiesError(f"number out of range ({err})", source=source) from None
+        raise NotJson(f"number out of range ({err})", source=source) from None
     except RecursionError:
-        raise CitiesError("JSON nested too deeply", source=source) from None
+        raise NotJson("JSON nested too deeply", source=source) from None
 
 
 def read_json(path: str | Path, what: str = "file") -> Any:
@@ -101,11 +115,12 @@ def read_json(path: str | Path, what: str = "file") -> Any:
             with open(path, encoding="utf-8") as f:
                 text = f.read(MAX_BYTES + 1)
     except IsADirectoryError:
-        raise CitiesError(f"cannot read {what}: it is a directory", source=source) from None
+        raise UnreadableFile(f"cannot read {what}: it is a directory", source=source) from None
     except OSError as err:
-        raise CitiesError(f"cannot read {what}: {err.strerror or err}", source=source) from None
+        raise UnreadableFile(f"cannot read {what}: {err.strerror or err}",
+                             source=source) from None
     except UnicodeDecodeError:
-        raise CitiesError(f"{what} is not UTF-8 text", source=source) from None
+        raise UnreadableFile(f"{what} is not UTF-8 text", source=source) from None
     return parse_json_text(text, source)
 
 

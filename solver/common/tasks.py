@@ -74,10 +74,23 @@ class Store(Protocol):
 
 
 class JsonStore:
-    """Results as ``DIRECTORY/KEY.json`` (written atomically); a damaged file is run again."""
+    """Results as ``DIRECTORY/KEY.json`` (written atomically).  A kept result is never
+    trusted blindly: a damaged file, or a result ``check`` refuses (it raises a
+    ``CitiesError``: the result is of the wrong shape), is run again and replaced.
 
-    def __init__(self, directory: str | Path) -> None:
+    >>> import tempfile
+    >>> from solver.common.fields import int_field
+    >>> store = JsonStore(tempfile.mkdtemp(), check=lambda r: int_field(r, "result", 0))
+    >>> store.save("a", -1)
+    >>> store.save("b", 4)
+    >>> store.load("a"), store.load("b")
+    (None, 4)
+    """
+
+    def __init__(self, directory: str | Path,
+                 check: Callable[[Any], Any] | None = None) -> None:
         self.directory = Path(directory)
+        self.check = check
         check_writable_dir(self.directory, "results directory")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
@@ -100,6 +113,11 @@ class JsonStore:
             return None
         if not isinstance(data, dict) or data.get("key") != key or "result" not in data:
             return None
+        if self.check is not None:
+            try:
+                self.check(data["result"])
+            except CitiesError:
+                return None
         return data["result"]
 
     def save(self, key: str, result: Any) -> None:

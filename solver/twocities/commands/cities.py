@@ -21,7 +21,7 @@ from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.game import check_in_game
-from solver.twocities.rules.gamefile import load_state
+from solver.twocities.rules.gamefile import check_game_data, is_game, load_state
 from solver.twocities.rules.legality import check as check_move
 from solver.twocities.rules.legality import legal_positions
 from solver.twocities.scoring.categories import score_city
@@ -52,6 +52,8 @@ def score(
         if svg_out is not None:
             _write_picture(data, svg_out, None, components, file)
         if is_table(data):
+            if is_game(data):
+                check_game_data(data, file, comps)
             result = score_table_data(data, comps, source=file)
             if json_out:
                 print_json(result.to_json())

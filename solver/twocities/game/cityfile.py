@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_json_atomic
+from solver.common.fields import load_file
+from solver.common.jsonio import write_json_atomic
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, load_components
 
@@ -16,11 +16,8 @@ def load_city(path: str | Path, components: Components | None = None) -> City:
     >>> load_city("examples/rulebook-shops.json").size
     5
     """
-    data = read_json(path, "city file")
-    try:
-        return city_from_json(data, (components or load_components()).civics)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    civics = (components or load_components()).civics
+    return load_file(path, "city file", lambda data: city_from_json(data, civics))
 
 
 def save_city(city: City, path: str | Path) -> None:

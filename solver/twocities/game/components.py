@@ -13,8 +13,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json
+from solver.common.errors import BadField, CitiesError
+from solver.common.fields import (
+    int_field,
+    list_field,
+    load_file,
+    object_field,
+    str_field,
+)
+from solver.common.jsonio import source_name
 from solver.twocities.game.tiles import (
     LANDSCAPE,
     Building,
@@ -100,32 +107,11 @@ class Components:
         return Counter({t: n for t, n in self.singles.items() if civics or not t.startswith("C")})
 
 
-def _count(value: Any, where: str) -> int:
-    if type(value) is not int or value < 0:
-        raise CitiesError("expected a whole number, 0 or more", field=where)
-    return value
-
-
-def _optional_list(data: dict[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise CitiesError("expected a list", field=key)
-    return value
-
-
-def _require(d: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in d:
-        raise CitiesError("missing", field=f"{where}{key}")
-    if not isinstance(d[key], kind):
-        raise CitiesError(f"expected {kind.__name__}", field=f"{where}{key}")
-    return d[key]
-
-
 def parse_mat(data: Any, where: str = "mat") -> Mat:
     """A mat from its JSON object: ``{"id", "name", "grid": [rows], "bridges": [...]}``."""
     if not isinstance(data, dict):
         raise CitiesError("expected an object with grid and bridges", field=where)
-    grid_rows = _require(data, "grid", list, f"{where}.")
+    grid_rows = list_field(data.get("grid"), f"{where}.grid")
     rows: list[tuple[Cell, ...]] = []
     for r, text in enumerate(grid_rows):
         if not isinstance(text, str):
@@ -202,27 +188,20 @@ def parse_bridges(data: Any, height: int, width: int, where: str = "bridges") ->
 
 
 def parse_components(data: Any, source: str) -> Components:
-    """Build Components from the JSON data of a components file."""
-    try:
-        return _parse_components(data, source)
-    except CitiesError as err:
-        raise err.located(source=source) from None
-
-
-def _parse_components(data: Any, source: str) -> Components:
+    """Build Components from the JSON data of a components file (errors name the field;
+    ``source`` is where they came from, kept as ``Components.source``)."""
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object")
     civics: dict[str, Civic] = {}
-    for i, c in enumerate(_require(data, "civics", list, "")):
+    for i, c in enumerate(list_field(data.get("civics"), "civics")):
         where = f"civics[{i}]"
-        if not isinstance(c, dict):
-            raise CitiesError("expected an object", field=where)
-        cid = _require(c, "id", str, f"{where}.")
-        raw_likes = _require(c, "likes", list, f"{where}.")
+        object_field(c, where)
+        cid = str_field(c.get("id"), f"{where}.id")
+        raw_likes = list_field(c.get("likes"), f"{where}.likes")
         if not all(isinstance(t, str) for t in raw_likes):
             raise CitiesError("expected a list of type names", field=f"{where}.likes")
         likes = frozenset(raw_likes)
-        dislikes = _require(c, "dislikes", str, f"{where}.")
+        dislikes = str_field(c.get("dislikes"), f"{where}.dislikes")
         try:
             check_civic_types(likes, dislikes)
         except CitiesError as err:
@@ -232,23 +211,24 @@ def _parse_components(data: Any, source: str) -> Components:
         civics[cid] = Civic(cid, str(c.get("name", cid)), likes, dislikes, str(c.get("source", "")))
 
     singles: Counter[str] = Counter()
-    for t, n in _require(data, "singles", dict, "").items():
+    for t, n in object_field(data.get("singles"), "singles").items():
         if t not in BUILDING_TYPES:
             raise CitiesError(f"unknown type {t!r}", field=f"singles.{t}")
         if t == TAVERN:
             if not isinstance(n, dict) or set(n) - set(TAVERN_KINDS):
                 raise CitiesError("expected counts per tavern kind", field="singles.tavern")
             for kind, k in n.items():
-                singles[Building(TAVERN, tavern=kind).token] = _count(k, f"singles.tavern.{kind}")
+                token = Building(TAVERN, tavern=kind).token
+                singles[token] = int_field(k, f"singles.tavern.{kind}", 0)
         elif t == CIVIC:
             continue  # one of each civic tile listed under "civics"
         else:
-            singles[Building(t).token] = _count(n, f"singles.{t}")
+            singles[Building(t).token] = int_field(n, f"singles.{t}", 0)
     for cid in civics:
         singles[f"C:{cid}"] = 1
 
     duplexes: list[Duplex] = []
-    for i, d in enumerate(_require(data, "duplexes", list, "")):
+    for i, d in enumerate(list_field(data.get("duplexes"), "duplexes", nonempty=True)):
         where = f"duplexes[{i}]"
         token = d.get("tile") if isinstance(d, dict) else d
         if not isinstance(token, str):
@@ -262,27 +242,31 @@ def _parse_components(data: Any, source: str) -> Components:
         duplexes.append(tile)
 
     mats: dict[str, Mat] = {}
-    for i, m in enumerate(_require(data, "mats", list, "")):
+    for i, m in enumerate(list_field(data.get("mats"), "mats")):
         mat = parse_mat(m, f"mats[{i}]")
         if len(mat.landscape) != 5 or mat.height > 5 or mat.width > 5:
             raise CitiesError("a mat has 5 landscape spaces and fits a 5x5 square",
                               field=f"mats[{i}]")
+        if mat.id in mats:
+            raise BadField(f"mat id {mat.id!r} twice", field=f"mats[{i}].id")
         mats[mat.id] = mat
 
     cards = []
-    for i, card in enumerate(_optional_list(data, "district_cards")):
+    for i, card in enumerate(list_field(data.get("district_cards", []), "district_cards")):
         t = card.get("type") if isinstance(card, dict) else card
         if not isinstance(t, str) or t not in BUILDING_TYPES:
             raise CitiesError(f"unknown type {t!r}", field=f"district_cards[{i}]")
         cards.append(t)
     tiles = []
-    for i, p in enumerate(_optional_list(data, "district_scoring_tiles")):
+    key = "district_scoring_tiles"
+    for i, p in enumerate(list_field(data.get(key, []), key)):
         if not (isinstance(p, list) and len(p) == 2):
             raise CitiesError("expected [first, second] points",
                               field=f"district_scoring_tiles[{i}]")
-        tiles.append(tuple(_count(v, f"district_scoring_tiles[{i}]") for v in p))
+        tiles.append(tuple(int_field(v, f"district_scoring_tiles[{i}]", 0) for v in p))
     forbidden = []
-    for i, p in enumerate(_optional_list(data, "forbidden_district_pairs")):
+    key = "forbidden_district_pairs"
+    for i, p in enumerate(list_field(data.get(key, []), key)):
         if not (isinstance(p, list) and len(p) == 2 and all(
                 isinstance(t, str) and t in BUILDING_TYPES for t in p)):
             raise CitiesError("expected two type names", field=f"forbidden_district_pairs[{i}]")
@@ -302,7 +286,7 @@ def _parse_components(data: Any, source: str) -> Components:
 
 @cache
 def _default_components() -> Components:
-    return parse_components(read_json(DEFAULT_PATH, "components file"), str(DEFAULT_PATH))
+    return load_components_file(DEFAULT_PATH)
 
 
 def load_components(path: str | Path | None = None) -> Components:
@@ -313,4 +297,10 @@ def load_components(path: str | Path | None = None) -> Components:
     """
     if path is None:
         return _default_components()
-    return parse_components(read_json(path, "components file"), str(path))
+    return load_components_file(path)
+
+
+def load_components_file(path: str | Path) -> Components:
+    """A components file, read afresh."""
+    return load_file(path, "components file",
+                     lambda data: parse_components(data, source_name(path)))

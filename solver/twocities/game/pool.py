@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.fields import load_file
 from solver.twocities.game.city import Context, parse_context
 from solver.twocities.game.components import Components, Coord, Mat, load_components, parse_mat
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
@@ -306,8 +306,4 @@ def tile_from_json(token: Any, components: Components, rules: Ruleset, where: st
 
 def load_pool(path: str | Path, components: Components | None = None) -> Pool:
     """Load a pool file (``-`` for stdin)."""
-    data = read_json(path, "pool file")
-    try:
-        return pool_from_json(data, components)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "pool file", lambda data: pool_from_json(data, components))

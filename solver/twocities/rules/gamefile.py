@@ -10,13 +10,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_json_atomic
+from solver.common.errors import AgainstTheRules, BadField, BeyondTheBox, CitiesError
+from solver.common.fields import (
+    int_field,
+    list_field,
+    load_file,
+    object_field,
+    str_list,
+    unique_ids,
+)
+from solver.common.jsonio import source_name, write_json_atomic
 from solver.twocities.game.city import parse_context
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import tile_from_json
-from solver.twocities.game.rulesets import Ruleset, load_ruleset
-from solver.twocities.game.tiles import Duplex
+from solver.twocities.game.rulesets import load_ruleset
+from solver.twocities.game.tiles import Duplex, Tile, parse_tile
 from solver.twocities.rules.game import Game, GameCity
 from solver.twocities.rules.position import Position, position_from_json
 
@@ -34,22 +42,23 @@ def load_position(path: str | Path, city: int | None = None,
 def load_state(path: str | Path, city: int | None = None,
                components: Components | None = None) -> tuple[Position, Game | None]:
     """(position, game or None): a position file, or city ``city`` (1-based) of a game file."""
-    data = read_json(path, "state file")
-    try:
-        if is_game(data):
-            game = game_from_json(data, components)
-            if city is None:
-                raise CitiesError(f"a game file holds {len(game.cities)} cities: pick one with "
-                                  "--city N", field="cities")
-            if not 1 <= city <= len(game.cities):
-                raise CitiesError(f"there is no city {city} (1 to {len(game.cities)})",
-                                  field="cities")
-            return game.cities[city - 1].position, game
-        if city not in (None, 1):
-            raise CitiesError("a city-in-progress file holds one city (--city 1)")
-        return position_from_json(data, components), None
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "state file", lambda data: _state_from_json(data, city, components))
+
+
+def _state_from_json(data: Any, city: int | None,
+                     components: Components | None) -> tuple[Position, Any]:
+    if is_game(data):
+        game = game_from_json(data, components)
+        if city is None:
+            raise CitiesError(f"a game file holds {len(game.cities)} cities: pick one with "
+                              "--city N", field="cities")
+        if not 1 <= city <= len(game.cities):
+            raise CitiesError(f"there is no city {city} (1 to {len(game.cities)})",
+                              field="cities")
+        return game.cities[city - 1].position, game
+    if city not in (None, 1):
+        raise CitiesError("a city-in-progress file holds one city (--city 1)")
+    return position_from_json(data, components), None
 
 
 def save_position(pos: Position, path: str | Path) -> None:
@@ -94,22 +103,34 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def _strings(data: Any, where: str) -> list[str]:
-    if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
-        raise CitiesError("expected a list of strings", field=where)
-    return list(data)
-
-
-def _tiles(data: Any, where: str, comps: Components, rules: Ruleset,
-           kind: str | None = None) -> list[str]:
-    """Tile tokens naming real tiles (as a pool file's do); ``kind`` "single" or "duplex"
-    keeps to one kind."""
-    tokens = _strings(data, where)
-    for i, token in enumerate(tokens):
+def _tiles(data: Any, where: str, comps: Components, rules: Any,
+           kind: str | None = None) -> list[Tile]:
+    """Tiles named by tokens (as a pool file's are); ``kind`` "single" or "duplex" keeps to
+    one kind."""
+    tiles = []
+    for i, token in enumerate(str_list(data, where)):
         tile = tile_from_json(token, comps, rules, f"{where}[{i}]")
         if kind is not None and isinstance(tile, Duplex) != (kind == "duplex"):
-            raise CitiesError(f"expected a {kind} tile, not {token!r}", field=f"{where}[{i}]")
-    return tokens
+            raise BadField(f"expected a {kind} tile, not {token!r}", field=f"{where}[{i}]")
+        tiles.append(tile)
+    return tiles
+
+
+def check_game_box(game: Any, comps: Components) -> None:
+    """Every tile of a game is somewhere once: the cities, the revealed duplexes, the hands,
+    the bag, the duplex stack and the discards together hold at most what the box holds."""
+    box = comps.single_pool(civics=game.rules.modules["civics"])
+    box.update(d.token for d in comps.duplexes)
+    held = Counter(p.tile.token for c in game.cities for p in c.position.placed)
+    held.update(d.token for c in game.cities for d in c.position.revealed)
+    for tokens in (*game.hands.values(), game.bag, game.duplex_stack, game.discards):
+        held.update(parse_tile(t, comps.civics).token for t in tokens)
+    over = [f"{n} x {t} (the box holds {box[t]})" for t, n in sorted(held.items())
+            if n > box[t]]
+    if over:
+        raise BeyondTheBox("a tile is in two places at once: "
+                           f"{', '.join(over[:3])}{' ...' if len(over) > 3 else ''}",
+                           field="cities, hands, bag, duplex_stack, discards")
 
 
 def game_from_json(data: Any, components: Components | None = None) -> Game:
@@ -117,27 +138,20 @@ def game_from_json(data: Any, components: Components | None = None) -> Game:
     comps = components or load_components()
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
-    players = tuple(_strings(data.get("players"), "players"))
-    seed = data.get("seed", 0)
-    if type(seed) is not int:
-        raise CitiesError("expected an integer", field="seed")
+    players = tuple(str_list(data.get("players"), "players", nonempty=True))
+    unique_ids(players, "players", "player")
+    seed = int_field(data.get("seed", 0), "seed")
     districts = parse_context({"districts": data.get("districts", [])}, "game").districts
     rules = rules.with_modules(districts=bool(districts))
     clock = {}
     for key, top in (("round", 4), ("part", 1), ("turn", 8)):
-        v = data.get(key, 0 if key != "round" else 1)
-        if type(v) is not int or not 0 <= v <= top:
-            raise CitiesError(f"expected an integer from 0 to {top}", field=key)
-        clock[key] = v
-    raw_cities = data.get("cities")
-    if not isinstance(raw_cities, list) or not raw_cities:
-        raise CitiesError("expected a list of cities", field="cities")
+        clock[key] = int_field(data.get(key, 0 if key != "round" else 1), key, 0, top)
+    raw_cities = list_field(data.get("cities"), "cities", nonempty=True)
     cities = []
     for i, raw in enumerate(raw_cities):
         where = f"cities[{i}]"
-        if not isinstance(raw, dict):
-            raise CitiesError("expected a city object", field=where)
-        builders = tuple(_strings(raw.get("builders"), f"{where}.builders"))
+        object_field(raw, where)
+        builders = tuple(str_list(raw.get("builders"), f"{where}.builders", nonempty=True))
         for b in builders:
             if b not in players:
                 raise CitiesError(f"builder {b!r} is not a player", field=f"{where}.builders")
@@ -147,35 +161,56 @@ def game_from_json(data: Any, components: Components | None = None) -> Game:
         except CitiesError as err:
             raise err.located(field=where) from None
         cities.append(GameCity(str(raw.get("name", f"city {i + 1}")), builders, pos))
-    hands_raw = data.get("hands", {})
-    if not isinstance(hands_raw, dict):
-        raise CitiesError("expected an object of player: tiles", field="hands")
     hands = {}
-    for p, h in hands_raw.items():
+    for p, h in object_field(data.get("hands", {}), "hands").items():
         if p not in players:
-            raise CitiesError(f"{p!r} is not a player", field="hands")
-        hands[p] = _tiles(h, f"hands.{p}", comps, rules)
+            raise BadField(f"{p!r} is not a player", field="hands")
+        _tiles(h, f"hands.{p}", comps, rules)
+        hands[p] = list(h)
     for key, kind in (("bag", "single"), ("duplex_stack", "duplex"), ("discards", None)):
         _tiles(data.get(key, []), key, comps, rules, kind)
-    fallbacks = data.get("fallbacks", {})
-    if not isinstance(fallbacks, dict) or not all(type(v) is int for v in fallbacks.values()):
-        raise CitiesError("expected an object of fallback: count", field="fallbacks")
-    log = data.get("log", [])
-    if not isinstance(log, list):
-        raise CitiesError("expected a list", field="log")
-    return Game(rules, seed, players, cities, districts, list(data.get("bag", [])),
+    fallbacks = object_field(data.get("fallbacks", {}), "fallbacks")
+    for name, n in fallbacks.items():
+        int_field(n, f"fallbacks.{name}", 0)
+    log = list_field(data.get("log", []), "log")
+    game = Game(rules, seed, players, cities, districts, list(data.get("bag", [])),
                 list(data.get("duplex_stack", [])), hands, clock["round"], clock["part"],
                 clock["turn"], list(data.get("discards", [])), list(log), Counter(fallbacks))
+    check_game_box(game, comps)
+    check_clock(game)
+    return game
+
+
+def check_clock(game: Any) -> None:
+    """The cities agree with the game's clock: each is in the game's round (the last round
+    once the game is over), and a finished game's cities hold all their tiles."""
+    last = 3  # a game has three rounds; round 4 is the game over
+    for i, c in enumerate(game.cities):
+        if c.position.round != min(game.round, last):
+            raise AgainstTheRules(f"the city is in round {c.position.round}, the game in round "
+                                  f"{game.round}", field=f"cities[{i}].round")
+        full = game.rules.singles + game.rules.duplexes
+        if game.over and len(c.position.placed) != full:
+            raise AgainstTheRules(f"the game is over and the city holds {len(c.position.placed)} "
+                                  f"of its {full} tiles", field=f"cities[{i}].placed")
+
+
+def check_game_data(data: Any, source: str, components: Components | None = None) -> None:
+    """Refuse, naming ``source``, the contents of a game file the rules engine would refuse
+    (``cities score`` reads a game file as a table, and a table asks less)."""
+    try:
+        game_from_json(data, components)
+    except CitiesError as err:
+        raise err.located(source=source_name(source)) from None
 
 
 def load_game(path: str | Path, components: Components | None = None) -> Game:
-    data = read_json(path, "game file")
-    try:
+    def parse(data: Any) -> Game:
         if not is_game(data):
             raise CitiesError("not a game file (expected players and cities)")
         return game_from_json(data, components)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+
+    return load_file(path, "game file", parse)
 
 
 def save_game(game: Game, path: str | Path) -> None:

@@ -24,6 +24,9 @@ class Study:
     ylabel: str
     #: Solves (or games) one run makes, for throughput figures.
     solves_per_run: int
+    #: Refuses (raises a CitiesError) a result that is not of the shape ``run`` returns: a
+    #: kept result is checked before it is reused, and run again when it is refused.
+    check: Callable[[Any], Any]
 
 
 def run_rng(study: str, version: int, seed: int, index: int) -> random.Random:

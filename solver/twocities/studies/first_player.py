@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from solver.common.errors import BadField
+from solver.common.fields import int_field, object_field, str_list
 from solver.common.stats import interval
 from solver.twocities.bots import make_bots
 from solver.twocities.game.rulesets import load_ruleset
@@ -32,6 +34,24 @@ def run(seed: int, index: int) -> dict[str, Any]:
             "first": sorted(s.player for s in standings if s.place == 1)}
 
 
+def check(result: Any) -> None:
+    """A run's result as ``run`` returns it: every seat's final score, the seats placed first.
+
+    >>> check({"game_seed": 1, "final": {"P1": 30, "P2": 31, "P3": 29}, "first": ["P2"]})
+    >>> check({"game_seed": 1, "final": {"P1": 30}, "first": ["P4"]})
+    Traceback (most recent call last):
+    solver.common.errors.BadField: final: expected the final score of each of 3 seats
+    """
+    result = object_field(result, "result")
+    int_field(result.get("game_seed"), "game_seed", 0)
+    final = object_field(result.get("final"), "final")
+    if len(final) != PLAYERS:
+        raise BadField(f"expected the final score of each of {PLAYERS} seats", field="final")
+    for seat, score in final.items():
+        int_field(score, f"final.{seat}")
+    str_list(result.get("first"), "first", set(final), nonempty=True)
+
+
 def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per seat: its win rate, and its mean final score."""
     seats = sorted({p for r in results for p in r["final"]})
@@ -45,4 +65,4 @@ def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 FIRST_PLAYER = Study(NAME, VERSION, f"win rate by seat, {BOT} bots, {PLAYERS} players", run,
                      table, f"Win rate by seat ({BOT} bots, {PLAYERS} players, 95% interval)",
-                     "win rate", solves_per_run=1)
+                     "win rate", solves_per_run=1, check=check)

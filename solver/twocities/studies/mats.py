@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from solver.common.fields import bool_field, int_field, object_field, str_list
 from solver.common.stats import interval
 from solver.twocities.game.components import load_components
 from solver.twocities.studies.base import Study, run_rng
@@ -37,6 +38,21 @@ def run(seed: int, index: int) -> dict[str, Any]:
     return {"tiles": tiles, "optimum": scores, "proven": proven}
 
 
+def check(result: Any) -> None:
+    """A run's result as ``run`` returns it: the tiles, an optimum for every mat, proven.
+
+    >>> check({"tiles": ["F"], "optimum": 5, "proven": True})
+    Traceback (most recent call last):
+    solver.common.errors.BadField: optimum: expected an object, got 5
+    """
+    result = object_field(result, "result")
+    str_list(result.get("tiles"), "tiles", nonempty=True)
+    optimum = object_field(result.get("optimum"), "optimum")
+    for mat in mat_names():
+        int_field(optimum.get(mat), f"optimum.{mat}")
+    bool_field(result.get("proven"), "proven")
+
+
 def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per mat: the mean optimum with its interval, and the lowest and highest."""
     rows = []
@@ -49,4 +65,4 @@ def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 MATS = Study(NAME, VERSION, "the optimal score of the same deal on each mat", run, table,
              "Optimal score per mat, same deals (95% interval)", "optimal score",
-             solves_per_run=len(mat_names()))
+             solves_per_run=len(mat_names()), check=check)

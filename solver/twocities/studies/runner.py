@@ -55,7 +55,7 @@ def analyze(name: str, runs: int, seed: int, executor: Executor, out: Path,
             on_done: Callable[[Task, Any, bool], Any] | None = None) -> Analysis:
     """Every run of the study (kept or computed now), summarised into ``out``."""
     study = check_request(name, runs, seed, out)
-    store = JsonStore(Path(out) / "tasks")
+    store = JsonStore(Path(out) / "tasks", check=study.check)
     counts = {True: 0, False: 0}
 
     def done(task: Task, result: Any, kept: bool) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from solver.common.fields import bool_field, int_field, object_field, str_list
 from solver.common.stats import interval
 from solver.twocities.studies.base import Study, run_rng
 from solver.twocities.studies.solving import best_city, shuffled_box
@@ -52,6 +53,23 @@ def _pool(tiles: list[str]) -> dict[str, Any]:
             "tiles": tiles}
 
 
+def check(result: Any) -> None:
+    """A run's result as ``run`` returns it: the tiles, the optimum without an extra tile and
+    with one of every type, proven.
+
+    >>> check({"tiles": ["F"], "without": 10, "with": {"shop": 12}, "proven": True})
+    Traceback (most recent call last):
+    solver.common.errors.BadField: with.factory: expected an integer, got None
+    """
+    result = object_field(result, "result")
+    str_list(result.get("tiles"), "tiles", nonempty=True)
+    int_field(result.get("without"), "without")
+    scores = object_field(result.get("with"), "with")
+    for kind in TYPES:
+        int_field(scores.get(kind), f"with.{kind}")
+    bool_field(result.get("proven"), "proven")
+
+
 def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per type: the mean gain of one more tile of it, most valuable first."""
     rows = [{"label": kind, **interval([r["with"][kind] - r["without"] for r in results]),
@@ -61,4 +79,4 @@ def table(results: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 TILE_VALUES = Study(NAME, VERSION, "the optimum's gain from one more tile of each type",
                     run, table, "One more tile: the optimal city's gain (95% interval)",
-                    "points gained", solves_per_run=1 + len(TYPES))
+                    "points gained", solves_per_run=1 + len(TYPES), check=check)

@@ -12,19 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name, write_json_atomic
+from solver.common.fields import int_pair, load_file, object_list
+from solver.common.jsonio import write_json_atomic
 from solver.usa.game.city import Building, City, PlacedTile, place_of, tile_spaces
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.geometry import places_connected
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
 from solver.usa.game.vocab import ARMS, COLORS, QUADRANTS
-
-
-def _pair(value: Any, field: str, what: str) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and -99 <= v <= 99 for v in value)):
-        raise CitiesError(f"expected [row, col] {what}", field=field)
-    return value[0], value[1]
 
 
 def city_size(value: Any) -> tuple[int, int]:
@@ -33,29 +27,16 @@ def city_size(value: Any) -> tuple[int, int]:
     >>> city_size([3, 5])
     (3, 5)
     """
-    if not (isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5 for v in value)):
-        raise CitiesError("expected [rows, cols], 1 to 5 each", field="size")
-    return value[0], value[1]
-
-
-def _objects(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise CitiesError("expected a list", field=key)
-    for i, v in enumerate(value):
-        if not isinstance(v, dict):
-            raise CitiesError("expected an object", field=f"{key}[{i}]")
-    return value
+    return int_pair(value, "size", 1, 5, "[rows, cols], 1 to 5 each")
 
 
 def _tiles(data: dict[str, Any], size: tuple[int, int], comps: Components
            ) -> dict[tuple[int, int], PlacedTile]:
     tiles: dict[tuple[int, int], PlacedTile] = {}
     ids: set[str] = set()
-    for i, t in enumerate(_objects(data, "tiles")):
+    for i, t in enumerate(object_list(data.get("tiles", []), "tiles")):
         f = f"tiles[{i}]"
-        at = _pair(t.get("at"), f"{f}.at", "(a tile place)")
+        at = int_pair(t.get("at"), f"{f}.at", what="[row, col] (a tile place)")
         if not (0 <= at[0] < size[0] and 0 <= at[1] < size[1]):
             raise CitiesError(f"{list(at)} is outside the {size[0]}x{size[1]} city",
                               field=f"{f}.at")
@@ -94,9 +75,9 @@ def city_from_json(data: Any, comps: Components | None = None) -> City:
     tiles = _tiles(data, size, comps)
     city = City(size, tiles, components=comps)
     bridges = set()
-    for i, b in enumerate(_objects(data, "bridges")):
+    for i, b in enumerate(object_list(data.get("bridges", []), "bridges")):
         f = f"bridges[{i}]"
-        at = _pair(b.get("at"), f"{f}.at", "(a tile place)")
+        at = int_pair(b.get("at"), f"{f}.at", what="[row, col] (a tile place)")
         arm = b.get("arm")
         if arm not in ARMS:
             raise CitiesError(f"{arm!r} is not an arm (N, E, S or W)", field=f"{f}.arm")
@@ -123,7 +104,7 @@ def city_from_json(data: Any, comps: Components | None = None) -> City:
 
 
 def _space(value: Any, field: str, city: City) -> tuple[int, int]:
-    space = _pair(value, field, "(a space)")
+    space = int_pair(value, field, what="[row, col] (a space)")
     if not city.has_space(space):
         raise CitiesError(f"no tile holds space {list(space)}", field=field)
     return space
@@ -131,7 +112,7 @@ def _space(value: Any, field: str, city: City) -> tuple[int, int]:
 
 def _features(data: dict[str, Any], city: City, comps: Components) -> dict[Any, str]:
     out: dict[Any, str] = {}
-    for i, x in enumerate(_objects(data, "features")):
+    for i, x in enumerate(object_list(data.get("features", []), "features")):
         f = f"features[{i}]"
         space = _space(x.get("space"), f"{f}.space", city)
         try:
@@ -172,7 +153,7 @@ def building_misfit(city: City, space: tuple[int, int], color: str) -> str | Non
 def _buildings(data: dict[str, Any], city: City, comps: Components) -> dict[Any, Building]:
     out: dict[Any, Building] = {}
     tall = comps.rules["max_height"]
-    for i, b in enumerate(_objects(data, "buildings")):
+    for i, b in enumerate(object_list(data.get("buildings", []), "buildings")):
         f = f"buildings[{i}]"
         space = _space(b.get("space"), f"{f}.space", city)
         if space in out:
@@ -221,7 +202,7 @@ def _cards(data: dict[str, Any], comps: Components) -> tuple[str, ...]:
 
 def _achievements(data: dict[str, Any], comps: Components) -> tuple[tuple[str, int], ...]:
     out: list[tuple[str, int]] = []
-    for i, a in enumerate(_objects(data, "achievements")):
+    for i, a in enumerate(object_list(data.get("achievements", []), "achievements")):
         f = f"achievements[{i}]"
         try:
             ach = comps.achievement(a.get("achievement"))  # type: ignore[arg-type]
@@ -260,11 +241,7 @@ def city_to_json(city: City) -> dict[str, Any]:
 
 def load_city(path: str | Path, comps: Components | None = None) -> City:
     """Load a city file (``-`` for stdin); every error names the file and the field."""
-    data = read_json(path, "city file")
-    try:
-        return city_from_json(data, comps)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "city file", lambda data: city_from_json(data, comps))
 
 
 def save_city(city: City, path: str | Path) -> None:

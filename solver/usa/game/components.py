@@ -23,8 +23,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.errors import BadField, CitiesError
+from solver.common.fields import (
+    bool_field,
+    choice_field,
+    int_field,
+    list_field,
+    load_file,
+    object_field,
+    object_list,
+    str_field,
+)
 from solver.usa.game.requirements import Requirement, parse_requirement
 from solver.usa.game.tiles import Tile, parse_spaces, parse_streets
 from solver.usa.game.vocab import CATEGORIES, COLORS, labelled
@@ -148,165 +157,167 @@ class Components:
         return self.features[feature_id]
 
 
-def _str(d: dict[str, Any], key: str, field_: str) -> str:
-    v = d.get(key)
-    if not isinstance(v, str) or not v:
-        raise CitiesError("expected a non-empty string", field=f"{field_}.{key}")
-    return v
-
-
-def _int(d: dict[str, Any], key: str, field_: str, low: int = 0, high: int = 99) -> int:
-    v = d.get(key)
-    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-        raise CitiesError(f"expected a whole number {low}-{high}", field=f"{field_}.{key}")
-    return v
-
-
-def _list(data: dict[str, Any], key: str) -> list[Any]:
-    v = data.get(key)
-    if not isinstance(v, list):
-        raise CitiesError("expected a list", field=key)
-    return v
+def _name(d: dict[str, Any], default: str, field: str) -> str:
+    return str_field(d.get("name", default), f"{field}.name")
 
 
 def _tiles(data: dict[str, Any], key: str, source: str, start: bool) -> dict[str, Tile]:
     out: dict[str, Tile] = {}
-    for i, t in enumerate(_list(data, key)):
+    for i, t in enumerate(object_list(list_field(data.get(key), key, nonempty=True), key)):
         f = f"{key}[{i}]"
-        if not isinstance(t, dict):
-            raise CitiesError("expected a tile object", field=f)
-        tid = _str(t, "id", f)
+        tid = str_field(t.get("id"), f"{f}.id")
         if tid in out:
-            raise CitiesError(f"tile id {tid!r} twice", field=f"{f}.id")
-        out[tid] = Tile(tid, t.get("name", tid), parse_spaces(t.get("spaces"), f"{f}.spaces"),
+            raise BadField(f"tile id {tid!r} twice", field=f"{f}.id")
+        out[tid] = Tile(tid, _name(t, tid, f), parse_spaces(t.get("spaces"), f"{f}.spaces"),
                         parse_streets(t.get("streets", ""), f"{f}.streets"), start, source)
     return out
 
 
+SCORING_KEYS = {"area_size": ("points", "or_more"), "pair_with": ("single", "pair"),
+                "becomes": ()}
+"""How a feature scores: by the size of its area (``area_size``, ``points``, ``or_more``),
+in pairs with another feature (``pair_with``, ``single``, ``pair``), or by what its space
+``becomes`` (``wild`` or ``truck``)."""
+
+
+def _scoring(value: Any, field: str) -> dict[str, Any]:
+    """A feature's ``scoring`` object: its keys known and its numbers numbers."""
+    sc = object_field(value, field)
+    for key in sc:
+        owner = next((k for k, extra in SCORING_KEYS.items() if key == k or key in extra), None)
+        if owner is None:
+            raise BadField(f"not a scoring key ({', '.join(SCORING_KEYS)} and theirs)",
+                           field=f"{field}.{key}")
+        if owner not in sc:
+            raise BadField(f"goes with {owner}", field=f"{field}.{key}")
+    if "area_size" in sc:
+        int_field(sc["area_size"], f"{field}.area_size", 1, 99)
+        int_field(sc.get("points"), f"{field}.points", 0, 99)
+        bool_field(sc.get("or_more", False), f"{field}.or_more")
+    if "pair_with" in sc:
+        str_field(sc["pair_with"], f"{field}.pair_with")
+        for key in ("single", "pair"):
+            int_field(sc.get(key), f"{field}.{key}", 0, 99)
+    if "becomes" in sc:
+        choice_field(sc["becomes"], ("wild", "truck"), f"{field}.becomes")
+    return sc
+
+
 def _features(data: dict[str, Any], source: str) -> dict[str, Feature]:
     out: dict[str, Feature] = {}
-    for i, x in enumerate(_list(data, "features")):
+    for i, x in enumerate(object_list(data.get("features"), "features")):
         f = f"features[{i}]"
-        if not isinstance(x, dict):
-            raise CitiesError("expected a feature object", field=f)
-        fid = _str(x, "id", f)
-        on = x.get("placed_on")
-        if on not in ("water", "park", "city"):
-            raise CitiesError("expected water, park or city", field=f"{f}.placed_on")
+        fid = str_field(x.get("id"), f"{f}.id")
+        if fid in out:
+            raise BadField(f"feature id {fid!r} twice", field=f"{f}.id")
+        on = choice_field(x.get("placed_on"), ("water", "park", "city"), f"{f}.placed_on")
         cat = x.get("category")
-        if cat is not None and cat not in CATEGORIES:
-            raise CitiesError(f"unknown category {cat!r}", field=f"{f}.category")
-        scoring = x.get("scoring", {})
-        if not isinstance(scoring, dict):
-            raise CitiesError("expected an object", field=f"{f}.scoring")
-        out[fid] = Feature(fid, x.get("name", fid), on, _int(x, "copies", f, 1), cat,
-                           scoring, source)
+        if cat is not None:
+            choice_field(cat, CATEGORIES, f"{f}.category", "category")
+        out[fid] = Feature(fid, _name(x, fid, f), on, int_field(x.get("copies"), f"{f}.copies",
+                                                                1, 99),
+                           cat, _scoring(x.get("scoring", {}), f"{f}.scoring"), source)
     for fid, feat in out.items():
         partner = feat.scoring.get("pair_with")
         if partner is not None and partner not in out:
-            raise CitiesError(f"pairs with unknown feature {partner!r}",
-                              field=f"features.{fid}.scoring.pair_with")
-        if feat.scoring.get("becomes") not in (None, "wild", "truck"):
-            raise CitiesError("expected wild or truck", field=f"features.{fid}.scoring.becomes")
+            raise BadField(f"pairs with unknown feature {partner!r}",
+                           field=f"features.{fid}.scoring.pair_with")
     return out
 
 
 def _per_color(box: dict[str, Any], key: str, default: int) -> dict[str, int]:
-    given = box.get(key, {})
-    if not isinstance(given, dict) or set(given) - set(COLORS):
-        raise CitiesError(f"expected {{colour: count}} for {', '.join(COLORS)}",
-                          field=f"box.{key}")
+    given = object_field(box.get(key, {}), f"box.{key}")
     out = dict.fromkeys(COLORS, default)
-    for color in given:
-        out[color] = _int(given, color, f"box.{key}")
+    for color, n in given.items():
+        choice_field(color, COLORS, f"box.{key}", "colour")
+        out[color] = int_field(n, f"box.{key}.{color}", 0, 99)
     return out
+
+
+def _rules(given: Any) -> dict[str, Any]:
+    """The rules options: each a known key, of its default's type (lists of its length)."""
+    rules = dict(DEFAULT_RULES)
+    for key, value in object_field(given, "rules").items():
+        f = f"rules.{key}"
+        choice_field(key, DEFAULT_RULES, f, "rules option")
+        default = DEFAULT_RULES[key]
+        if isinstance(default, bool):
+            bool_field(value, f)
+        elif isinstance(default, int):
+            int_field(value, f, 1 if key == "max_height" else 0, 99)
+        else:
+            for i, v in enumerate(list_field(value, f, length=len(default))):
+                int_field(v, f"{f}[{i}]", 0, 99)
+        rules[key] = value
+    return rules
 
 
 def components_from_json(data: Any) -> Components:
     """Build the components from parsed JSON; errors name the field."""
-    if not isinstance(data, dict):
-        raise CitiesError("expected a JSON object")
+    data = object_field(data, None)
     if data.get("game", "cities-usa") != "cities-usa":
-        raise CitiesError("expected \"cities-usa\"", field="game")
-    source = data.get("source", "printed")
-    if source not in ("printed", "sample", "reconstructed"):
-        raise CitiesError("expected printed, sample or reconstructed", field="source")
-    rules = dict(DEFAULT_RULES)
-    given = data.get("rules", {})
-    if not isinstance(given, dict):
-        raise CitiesError("expected an object", field="rules")
-    for key, value in given.items():
-        if key not in DEFAULT_RULES:
-            raise CitiesError("unknown rules option", field=f"rules.{key}")
-        if type(value) is not type(DEFAULT_RULES[key]) or (
-                isinstance(value, list) and len(value) != len(DEFAULT_RULES[key])):
-            raise CitiesError(f"expected a value like {DEFAULT_RULES[key]!r}",
-                              field=f"rules.{key}")
-        rules[key] = value
-    box = data.get("box", {})
-    if not isinstance(box, dict):
-        raise CitiesError("expected an object", field="box")
+        raise BadField("expected \"cities-usa\"", field="game")
+    source = choice_field(data.get("source", "printed"), ("printed", "sample", "reconstructed"),
+                          "source")
+    rules = _rules(data.get("rules", {}))
+    box = object_field(data.get("box", {}), "box")
     pieces = _per_color(box, "pieces", 25)
     tops = _per_color(box, "tops", 2)
     starting = _tiles(data, "starting_tiles", source, True)
     city = _tiles(data, "city_tiles", source, False)
     clash = set(starting) & set(city)
     if clash:
-        raise CitiesError(f"tile id {min(clash)!r} is both a starting and a city tile",
-                          field="city_tiles")
+        raise BadField(f"tile id {min(clash)!r} is both a starting and a city tile",
+                       field="city_tiles")
     features = _features(data, source)
     fids = frozenset(features)
     cards: dict[str, Card] = {}
-    for i, c in enumerate(_list(data, "cards")):
+    for i, c in enumerate(object_list(data.get("cards"), "cards")):
         f = f"cards[{i}]"
-        if not isinstance(c, dict):
-            raise CitiesError("expected a card object", field=f)
-        cid = _str(c, "id", f)
-        cards[cid] = Card(cid, c.get("name", cid), _int(c, "points", f), _int(c, "copies", f, 1),
+        cid = str_field(c.get("id"), f"{f}.id")
+        if cid in cards:
+            raise BadField(f"card id {cid!r} twice", field=f"{f}.id")
+        cards[cid] = Card(cid, _name(c, cid, f), int_field(c.get("points"), f"{f}.points", 0, 99),
+                          int_field(c.get("copies"), f"{f}.copies", 1, 99),
                           parse_requirement(c.get("requirement"), f"{f}.requirement", fids),
                           source)
     achievements: dict[str, Achievement] = {}
     boards = []
-    for i, b in enumerate(_list(data, "achievement_boards")):
+    raw_boards = list_field(data.get("achievement_boards"), "achievement_boards", nonempty=True)
+    for i, b in enumerate(object_list(raw_boards, "achievement_boards")):
         f = f"achievement_boards[{i}]"
-        sides = b.get("sides") if isinstance(b, dict) else None
-        if not isinstance(sides, list) or len(sides) != 2:
-            raise CitiesError("expected 2 sides", field=f"{f}.sides")
+        sides = object_list(list_field(b.get("sides"), f"{f}.sides", length=2), f"{f}.sides")
         parsed = []
         for j, side in enumerate(sides):
             sf = f"{f}.sides[{j}]"
-            if not isinstance(side, dict):
-                raise CitiesError("expected a board side object", field=sf)
-            city_name = _str(side, "city", sf)
+            city_name = str_field(side.get("city"), f"{sf}.city")
             ids = []
-            for k, a in enumerate(_list(side, "achievements")):
+            listed = list_field(side.get("achievements"), f"{sf}.achievements", nonempty=True)
+            for k, a in enumerate(object_list(listed, f"{sf}.achievements")):
                 af = f"{sf}.achievements[{k}]"
-                aid = _str(a, "id", af)
+                aid = str_field(a.get("id"), f"{af}.id")
                 if aid in achievements:
-                    raise CitiesError(f"achievement id {aid!r} twice", field=f"{af}.id")
-                pts = a.get("points")
-                if not (isinstance(pts, list) and len(pts) == 3 and all(
-                        isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 99
-                        for p in pts)):
-                    raise CitiesError("expected 3 ring values", field=f"{af}.points")
+                    raise BadField(f"achievement id {aid!r} twice", field=f"{af}.id")
+                pts = list_field(a.get("points"), f"{af}.points", length=3)
+                for n, p in enumerate(pts):
+                    int_field(p, f"{af}.points[{n}]", 0, 99)
                 achievements[aid] = Achievement(
-                    aid, a.get("name", aid), city_name,
+                    aid, _name(a, aid, af), city_name,
                     parse_requirement(a.get("requirement"), f"{af}.requirement", fids),
-                    _int(a, "at_least", af, 1), tuple(pts), source)
+                    int_field(a.get("at_least"), f"{af}.at_least", 1, 99), tuple(pts), source)
                 ids.append(aid)
             parsed.append(BoardSide(city_name, tuple(ids)))
-        boards.append(Board(_str(b, "id", f), (parsed[0], parsed[1])))
+        bid = str_field(b.get("id"), f"{f}.id")
+        if any(board.id == bid for board in boards):
+            raise BadField(f"board id {bid!r} twice", field=f"{f}.id")
+        boards.append(Board(bid, (parsed[0], parsed[1])))
     return Components(source, starting, city, features, cards, achievements, tuple(boards),
                       rules, pieces, tops)
 
 
 @cache
 def _load(path: str, stamp: tuple[int, int]) -> Components:
-    data = read_json(path, "components file")
-    try:
-        return components_from_json(data)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "components file", components_from_json)
 
 
 def load_components(path: str | Path | None = None) -> Components:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.jsonio import read_json, source_name
+from solver.common.fields import int_field, load_file, str_list
 from solver.usa.game.cityfile import city_size
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.vocab import COLORS
@@ -58,19 +58,6 @@ class Pool:
                 "achievements": [{"achievement": a, "points": p} for a, p in self.achievements]}
 
 
-def _whole(value: Any, field_: str, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise CitiesError(f"expected a whole number 0-{high}, got {value!r}", field=field_)
-    return value
-
-
-def _ids(data: dict[str, Any], key: str) -> list[str]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CitiesError("expected a list of ids", field=key)
-    return value
-
-
 def _within_box(ids: list[str], key: str, copies: dict[str, int], what: str) -> None:
     for i, x in enumerate(ids):
         if x not in copies:
@@ -92,7 +79,7 @@ def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
     if not isinstance(start, str) or start not in comps.starting_tiles:
         raise CitiesError(f"expected a starting tile id ({', '.join(comps.starting_tiles)})",
                           field="start")
-    tiles = _ids(data, "tiles")
+    tiles = str_list(data.get("tiles", []), "tiles")
     for i, t in enumerate(tiles):
         if t not in comps.city_tiles:
             raise CitiesError(f"unknown city tile {t!r}", field=f"tiles[{i}]")
@@ -102,18 +89,18 @@ def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
     if len(tiles) + 1 < places:
         raise CitiesError(f"{len(tiles)} tiles and the starting tile cannot fill a "
                           f"{size[0]}x{size[1]} city", field="tiles")
-    bridges = _whole(data.get("bridges", comps.rules["bridges_per_player"]), "bridges",
-                     comps.rules["bridges_per_player"])
-    features = _ids(data, "features")
+    bridges = int_field(data.get("bridges", comps.rules["bridges_per_player"]), "bridges",
+                        0, comps.rules["bridges_per_player"])
+    features = str_list(data.get("features", []), "features")
     _within_box(features, "features", {f.id: f.copies for f in comps.features.values()},
                 "feature")
     pieces_in = data.get("pieces", {})
     if not isinstance(pieces_in, dict) or set(pieces_in) - set(COLORS):
         raise CitiesError(f"expected {{colour: count}} for {', '.join(COLORS)}", field="pieces")
-    pieces = {c: _whole(pieces_in.get(c, 0), f"pieces.{c}", comps.pieces[c]) for c in COLORS}
-    tops = _ids(data, "tops")
+    pieces = {c: int_field(pieces_in.get(c, 0), f"pieces.{c}", 0, comps.pieces[c]) for c in COLORS}
+    tops = str_list(data.get("tops", []), "tops")
     _within_box(tops, "tops", comps.tops, "colour")
-    cards = _ids(data, "cards")
+    cards = str_list(data.get("cards", []), "cards")
     _within_box(cards, "cards", {c.id: c.copies for c in comps.cards.values()}, "scoring card")
     achievements = _achievements(data.get("achievements", []), comps)
     return Pool((size[0], size[1]), start, tuple(tiles), bridges, tuple(features), pieces,
@@ -144,8 +131,4 @@ def _achievements(value: Any, comps: Components) -> tuple[tuple[str, int], ...]:
 
 def load_pool(path: str | Path, comps: Components | None = None) -> Pool:
     """Load a pool file (``-`` for stdin); every error names the file and the field."""
-    data = read_json(path, "pool file")
-    try:
-        return pool_from_json(data, comps)
-    except CitiesError as err:
-        raise err.located(source=source_name(path)) from None
+    return load_file(path, "pool file", lambda data: pool_from_json(data, comps))

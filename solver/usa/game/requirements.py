@@ -27,7 +27,7 @@ building features, a wild space; ``site``/``truck`` count only visible ones).
 'neighbourhood with at least 1 park and 1 water'
 >>> parse_requirement({"per": "tree"})
 Traceback (most recent call last):
-solver.common.errors.CitiesError: per: unknown 'tree' (one of building, space, area, \
+solver.common.errors.BadField: per: unknown 'tree' (one of building, space, area, \
 neighbourhood, feature, set)
 """
 
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.fields import choice_field, int_field
 from solver.usa.game.vocab import COLORS
 
 PER = ("building", "space", "area", "neighbourhood", "feature", "set")
@@ -73,57 +74,45 @@ class Requirement:
     group: int = 1
 
 
-def _count(value: Any, field: str, low: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 99:
-        raise CitiesError(f"expected a whole number {low}-99, got {value!r}", field=field)
-    return value
-
-
-def _choice(value: Any, allowed: tuple[str, ...], field: str) -> str:
-    if value not in allowed:
-        raise CitiesError(f"unknown {value!r} (one of {', '.join(allowed)})", field=field)
-    return value
-
-
 def parse_requirement(data: Any, field: str = "", feature_ids: frozenset[str] | None = None
                       ) -> Requirement:
     """Parse and check one requirement; errors name the field inside it."""
     pre = f"{field}." if field else ""
     if not isinstance(data, dict):
         raise CitiesError("expected a requirement object", field=field or None)
-    per = _choice(data.get("per"), PER, f"{pre}per")
+    per = choice_field(data.get("per"), PER, f"{pre}per")
     extra = set(data) - _KEYS[per] - {"per", "group"}
     if extra:
         raise CitiesError(f"not a key of a 'per {per}' requirement", field=f"{pre}{min(extra)}")
     kw: dict[str, Any] = {"per": per}
     if "group" in data:
-        kw["group"] = _count(data["group"], f"{pre}group")
+        kw["group"] = int_field(data["group"], f"{pre}group", 1, 99)
     if "color" in data:
-        kw["color"] = _choice(data["color"], COLORS, f"{pre}color")
+        kw["color"] = choice_field(data["color"], COLORS, f"{pre}color")
     for key in ("height", "exact_height"):
         if key in data:
-            kw[key] = _count(data[key], f"{pre}{key}")
+            kw[key] = int_field(data[key], f"{pre}{key}", 1, 99)
             if kw[key] > 5:
                 raise CitiesError("a building is at most 5 high", field=f"{pre}{key}")
     for key in ("size", "exact_size"):
         if key in data:
-            kw[key] = _count(data[key], f"{pre}{key}")
+            kw[key] = int_field(data[key], f"{pre}{key}", 1, 99)
     if "kind" in data:
-        kw["kind"] = _choice(data["kind"], AREA_KINDS if per == "area" else SPACE_FILTERS,
+        kw["kind"] = choice_field(data["kind"], AREA_KINDS if per == "area" else SPACE_FILTERS,
                              f"{pre}kind")
     elif per in ("space", "area"):
         raise CitiesError("missing", field=f"{pre}kind")
     if "adjacent_to" in data:
-        kw["adjacent_to"] = _choice(data["adjacent_to"], SPACE_FILTERS, f"{pre}adjacent_to")
+        kw["adjacent_to"] = choice_field(data["adjacent_to"], SPACE_FILTERS, f"{pre}adjacent_to")
     if "only" in data:
         if not isinstance(data["only"], list) or not data["only"]:
             raise CitiesError("expected a list of space kinds", field=f"{pre}only")
-        kw["only"] = frozenset(_choice(k, SPACE_FILTERS, f"{pre}only") for k in data["only"])
+        kw["only"] = frozenset(choice_field(k, SPACE_FILTERS, f"{pre}only") for k in data["only"])
     if "with" in data:
         if not isinstance(data["with"], dict) or not data["with"]:
             raise CitiesError("expected {kind: count}", field=f"{pre}with")
         kw["with_"] = tuple(sorted(
-            (_choice(k, SPACE_FILTERS, f"{pre}with"), _count(n, f"{pre}with.{k}"))
+            (choice_field(k, SPACE_FILTERS, f"{pre}with"), int_field(n, f"{pre}with.{k}", 1, 99))
             for k, n in data["with"].items()))
     if "enclosed" in data:
         if not isinstance(data["enclosed"], bool):

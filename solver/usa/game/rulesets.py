@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.fields import int_field, list_field
 from solver.common.jsonio import read_json
 
 PATH = Path(__file__).parent.parent / "data" / "rulesets.json"
@@ -82,11 +83,9 @@ class Ruleset:
 
 
 def _ints(value: Any, field: str, length: int | None = None) -> tuple[int, ...]:
-    if not (isinstance(value, list) and all(type(v) is int and 0 <= v <= 99 for v in value)
-            and (length is None or len(value) == length)):
-        raise CitiesError("expected a list of whole numbers"
-                          + (f" ({length} of them)" if length else ""), field=field)
-    return tuple(value)
+    """A list of whole numbers 0-99 (of ``length`` of them when given)."""
+    return tuple(int_field(v, f"{field}[{i}]", 0, 99)
+                 for i, v in enumerate(list_field(value, field, length=length)))
 
 
 def _board(raw: Any) -> BoardLayout:
@@ -99,9 +98,9 @@ def _board(raw: Any) -> BoardLayout:
     for row, i in face_down.items():
         if row not in ROWS or type(i) is not int or not 0 <= i < len(spaces[row]):
             raise CitiesError(f"expected a worker space of {row}", field="board.face_down")
-    return BoardLayout(spaces, _ints([raw.get("bag_draw", 2)], "board.bag_draw")[0],
+    return BoardLayout(spaces, int_field(raw.get("bag_draw", 2), "board.bag_draw", 0, 99),
                        dict(face_down),
-                       _ints([raw.get("tops_per_space", 2)], "board.tops_per_space")[0],
+                       int_field(raw.get("tops_per_space", 2), "board.tops_per_space", 0, 99),
                        str(raw.get("source", "sample")))
 
 
@@ -143,12 +142,12 @@ def ruleset_from_json(data: Any, variant: str) -> Ruleset:
     cards, source = _solo_cards(data.get("solo_cards"), board) if solo else ((), "sample")
     return Ruleset(
         variant, str(v.get("description", "")), (players[0], players[1]),
-        _ints([v.get("rounds")], f"{f}.rounds")[0], (size[0], size[1]),
-        _ints([v.get("workers_per_row")], f"{f}.workers_per_row")[0],
+        int_field(v.get("rounds"), f"{f}.rounds", 0, 99), (size[0], size[1]),
+        int_field(v.get("workers_per_row"), f"{f}.workers_per_row", 0, 99),
         v.get("second_worker_needs_every_row") is True,
         _ints(v.get("ring_spaces"), f"{f}.ring_spaces"), solo, board,
         _ints(v.get("solo_ring_by_tiles", []), f"{f}.solo_ring_by_tiles"),
-        _ints([v.get("solo_achievements_needed", 0)], f"{f}.solo_achievements_needed")[0],
+        int_field(v.get("solo_achievements_needed", 0), f"{f}.solo_achievements_needed", 0, 99),
         cards, source)
 
 

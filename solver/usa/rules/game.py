@@ -198,6 +198,9 @@ def new_game(rules: Ruleset, players: int, seed: int = 0,
             f" (or {', '.join(fits[1:])})" if fits[1:] else "")
         raise CitiesError(f"the {rules.variant} variant takes {low}-{high} player(s), not "
                           f"{players}{hint}", field="players")
+    if len(comps.starting_tiles) < players:
+        raise CitiesError(f"{players} players each choose a starting tile; the components have "
+                          f"{len(comps.starting_tiles)}", field="starting_tiles")
     names = tuple(f"P{i + 1}" for i in range(players))
     setup = random.Random(f"{seed}/setup")
     decks = {

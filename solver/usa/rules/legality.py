@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.fields import int_pair
 from solver.usa.game.city import Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
 from solver.usa.game.geometry import dead_ends_at, fix_for, places_beside
@@ -64,13 +65,6 @@ class Verdict:
 
 def _no(reason: str) -> Verdict:
     return Verdict(False, reason)
-
-
-def _pair(value: Any, field_: str) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and -99 <= v <= 99 for v in value)):
-        raise CitiesError("expected [row, col]", field=field_)
-    return value[0], value[1]
 
 
 def fits(places: set[Place], size: tuple[int, int]) -> bool:
@@ -243,7 +237,7 @@ def check(city: City, action: Any) -> Verdict:
     comps = city.components
     if kind == "tile":
         tile = _tile(city, action.get("tile"))
-        at = _pair(action.get("at"), "at")
+        at = int_pair(action.get("at"), "at")
         rotation = parse_rotation(action.get("rotation", 0))
         bridges = action.get("bridges")
         if bridges is not None:
@@ -259,12 +253,12 @@ def check(city: City, action: Any) -> Verdict:
             comps.feature(action.get("feature"))  # type: ignore[arg-type]
         except CitiesError as err:
             raise err.located(field="feature") from None
-        return place_feature(city, action["feature"], _pair(action.get("space"), "space"))
+        return place_feature(city, action["feature"], int_pair(action.get("space"), "space"))
     if kind in ("building", "top"):
         color = action.get("color")
         if color not in COLORS:
             raise CitiesError(f"{color!r} is not a colour ({', '.join(COLORS)})", field="color")
-        space = _pair(action.get("space"), "space")
+        space = int_pair(action.get("space"), "space")
         return (place_piece if kind == "building" else place_top)(city, color, space)
     if kind == "card":
         try:
@@ -285,7 +279,7 @@ def _bridge(value: Any, field_: str) -> Bridge:
     pre = f"{field_}." if field_ else ""
     if not isinstance(value, dict):
         raise CitiesError("expected {\"at\": [r, c], \"arm\": A}", field=field_ or None)
-    at = _pair(value.get("at"), f"{pre}at")
+    at = int_pair(value.get("at"), f"{pre}at")
     arm = value.get("arm")
     if arm not in ARMS:
         raise CitiesError(f"{arm!r} is not an arm (N, E, S or W)", field=f"{pre}arm")
