@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_solver import percentile, random_pool, summary  # noqa: E402
 
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import run_ab  # noqa: E402
 
-from solver.twocities.cpsat import descent  # noqa: E402
+from solver.twocities.cpsat.city import descent  # noqa: E402
 
 NOW = descent.MOST_BATCHED
 

@@ -6,7 +6,7 @@ one worker within CP-SAT's deterministic work (``caps.category_caps``) and compa
 cap its tile counts give (``values.city_values(...).caps()``): the categories whose solved
 cap is lower are the ones worth solving beside the descent (``caps.REFINED``).  For the
 ``choose`` suite the same is done for each pool's compositions with the highest bounds
-(``--top`` of them, ``cpsat.compositions``): would solved caps lower those bounds?
+(``--top`` of them, ``cpsat.city.compositions``): would solved caps lower those bounds?
 
 ``--refined``: the caps the descent solves beside its first checks (``caps.solved_caps``),
 on every pool (``before``) and only where they may fall (``now``, ``caps.may_fall``): the
@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat.caps import category_caps  # noqa: E402
-from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
+from solver.twocities.cpsat.city.caps import category_caps  # noqa: E402
+from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 from solver.twocities.game.pool import Pool  # noqa: E402
 

@@ -40,9 +40,9 @@ from ab import run_ab  # noqa: E402
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import descent  # noqa: E402
+from solver.twocities.cpsat.city import descent  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
 from solver.twocities.cpsat.model import districts  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
 _work = [0.0]

@@ -3,7 +3,7 @@ units (one worker, so the machine's load does not decide).  A script, not a test
 
 For a pool with tiles to choose and each ``--levels`` total L, it measures:
 
-* ``one by one``: the descent (``cpsat.descent``, one worker) asked for nothing below L, so
+* ``one by one``: the descent (``cpsat.city.descent``, one worker) asked for nothing below L, so
   it refutes every composition of bound L or more at every total from its bound down to L
   (or finds a city there): the work the proof spends above L today (cumulative from the top);
 * ``class, caps`` (``--caps``): one model of the pool's own tiles (token counts variables),
@@ -45,12 +45,12 @@ from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
-from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
+from solver.twocities.cpsat.city import descent  # noqa: E402
+from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.city.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
 from solver.twocities.cpsat.model.tables import as_var  # noqa: E402
-from solver.twocities.cpsat.values import city_values, splits  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values, splits  # noqa: E402
 from solver.twocities.game.pool import Pool  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
 

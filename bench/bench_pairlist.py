@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_solver import random_pool  # noqa: E402
 
-from solver.twocities.cpsat import pairchoose  # noqa: E402
-from solver.twocities.cpsat.pairsplits import SplitBounds, Splits  # noqa: E402
+from solver.twocities.cpsat.pair import choose as pairchoose  # noqa: E402
+from solver.twocities.cpsat.pair.splits import SplitBounds, Splits  # noqa: E402
 
 
 def listing(suite: str, seed: int, floor: int) -> SplitBounds:

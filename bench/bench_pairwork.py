@@ -41,13 +41,11 @@ from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat import (  # noqa: E402
-    paircity,
-    pairdescent,
-    pairstandings,
-    pairwitness,
-)
-from solver.twocities.cpsat.pairs import greedy_pair  # noqa: E402
+from solver.twocities.cpsat.pair import city as paircity  # noqa: E402
+from solver.twocities.cpsat.pair import descent as pairdescent  # noqa: E402
+from solver.twocities.cpsat.pair import standings as pairstandings  # noqa: E402
+from solver.twocities.cpsat.pair import witness as pairwitness  # noqa: E402
+from solver.twocities.cpsat.pair.quick import greedy_pair  # noqa: E402
 
 #: Each kind of solve, and the modules that call it (each binds it by name).
 KINDS = {"_solve_split": (pairdescent,), "by_standings": (pairdescent,),

@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import caps, descent  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
-from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.cpsat.city import caps, descent  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values  # noqa: E402
 
 _lock = threading.Lock()
 _events: list[dict[str, Any]] = []

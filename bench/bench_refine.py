@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import run_ab  # noqa: E402
 
-from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
+from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
+from solver.twocities.cpsat.city import descent  # noqa: E402
 
 NOW = caps_module.REFINED
 FIRST = descent.REFINE_FIRST

@@ -1,4 +1,4 @@
-"""``cpsat.compositions``: every choice of tiles from a larger pool, with its bound.
+"""``cpsat.city.compositions``: every choice of tiles from a larger pool, with its bound.
 
 The descent over a choose pool is only as sound as this list: a composition missing, or one
 whose bound is too low, would let a level be refuted wrongly.  So every composition of small
@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solver.twocities.cpsat.compositions as compositions_mod
-import solver.twocities.cpsat.descent as descent_mod
-from solver.twocities.cpsat.compositions import Compositions, _choices, _ways
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values
+import solver.twocities.cpsat.city.compositions as compositions_mod
+import solver.twocities.cpsat.city.descent as descent_mod
+from solver.twocities.cpsat.city.compositions import Compositions, _choices, _ways
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile

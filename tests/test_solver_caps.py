@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-import solver.twocities.cpsat.caps as caps_module
-import solver.twocities.cpsat.solve as solve_mod
-from solver.twocities.cpsat.caps import (
+import solver.twocities.cpsat.city.caps as caps_module
+import solver.twocities.cpsat.city.solve as solve_mod
+from solver.twocities.cpsat.city.caps import (
     REFINED,
     caps_pay,
     category_cap,
@@ -16,8 +16,8 @@ from solver.twocities.cpsat.caps import (
     may_fall,
     solved_caps,
 )
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool, pool_from_json
 from solver.twocities.game.tiles import parse_tile

@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-import solver.twocities.cpsat.descent as descent_module
+import solver.twocities.cpsat.city.descent as descent_module
 from solver.common.sat import Budget
-from solver.twocities.cpsat.caps import solved_caps
-from solver.twocities.cpsat.descent import _Descent, _Space, _Task, descend
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values, splits
+from solver.twocities.cpsat.city.caps import solved_caps
+from solver.twocities.cpsat.city.descent import _Descent, _Space, _Task, descend
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values, splits
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool

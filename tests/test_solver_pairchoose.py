@@ -1,4 +1,4 @@
-"""Pairs by splits on pools the two cities do not use up (``cpsat.pairchoose``) against
+"""Pairs by splits on pools the two cities do not use up (``cpsat.pair.choose``) against
 exhaustive search: pairs of 3x3 cities from tiny pools with spare tiles, every pair of cities
 enumerated."""
 
@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat import pairchoose
-from solver.twocities.cpsat.compositions import TooManyCompositions
-from solver.twocities.cpsat.pairchoose import ChooseSplits, choose_apply
-from solver.twocities.cpsat.pairdescent import prove_pair
-from solver.twocities.cpsat.pairsolve import solve_pair
+from solver.twocities.cpsat.city.compositions import TooManyCompositions
+from solver.twocities.cpsat.pair import choose as pairchoose
+from solver.twocities.cpsat.pair.choose import ChooseSplits, choose_apply
+from solver.twocities.cpsat.pair.descent import prove_pair
+from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile

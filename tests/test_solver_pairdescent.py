@@ -1,4 +1,4 @@
-"""Pairs by splits (``cpsat.pairdescent``) against exhaustive search: pairs of 3x3 cities from
+"""Pairs by splits (``cpsat.pair.descent``) against exhaustive search: pairs of 3x3 cities from
 tiny pools, every split and every pair of cities enumerated."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat import paircity, pairdescent, pairstandings
-from solver.twocities.cpsat.paircity import TOP
-from solver.twocities.cpsat.pairdescent import PairOutcome, prove_pair
-from solver.twocities.cpsat.pairranks import (
+from solver.twocities.cpsat.pair import city as paircity
+from solver.twocities.cpsat.pair import descent as pairdescent
+from solver.twocities.cpsat.pair import standings as pairstandings
+from solver.twocities.cpsat.pair.city import TOP
+from solver.twocities.cpsat.pair.descent import PairOutcome, prove_pair
+from solver.twocities.cpsat.pair.ranks import (
     AHEAD,
     BEHIND,
     CASES,
@@ -24,8 +26,8 @@ from solver.twocities.cpsat.pairranks import (
     refuted,
     standing_district,
 )
-from solver.twocities.cpsat.pairsolve import solve_pair
-from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
+from solver.twocities.cpsat.pair.solve import solve_pair
+from solver.twocities.cpsat.pair.splits import Splits, rivals_never_help, splits_apply
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
@@ -154,7 +156,7 @@ def test_rivals_that_can_help_turn_the_search_off() -> None:
 
 
 def test_too_many_splits_leave_the_pair_to_the_full_model(monkeypatch) -> None:
-    from solver.twocities.cpsat import compositions
+    from solver.twocities.cpsat.city import compositions
 
     pool = tiny_pool(3)
     monkeypatch.setattr(compositions, "MOST_COMPOSITIONS", 1)

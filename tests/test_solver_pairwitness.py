@@ -1,4 +1,4 @@
-"""Witnesses that a split's city reaches a level (``cpsat.pairwitness``): every city
+"""Witnesses that a split's city reaches a level (``cpsat.pair.witness``): every city
 found is scored by the scorer and buildable, and the pair proof that uses them still agrees
 with exhaustive search on tiny pools."""
 
@@ -8,9 +8,12 @@ from collections import Counter
 
 import pytest
 
-from solver.twocities.cpsat import paircity, pairdescent, pairstandings, pairwitness
-from solver.twocities.cpsat.paircity import TOP
-from solver.twocities.cpsat.pairwitness import Known, city_witness, transplant
+from solver.twocities.cpsat.pair import city as paircity
+from solver.twocities.cpsat.pair import descent as pairdescent
+from solver.twocities.cpsat.pair import standings as pairstandings
+from solver.twocities.cpsat.pair import witness as pairwitness
+from solver.twocities.cpsat.pair.city import TOP
+from solver.twocities.cpsat.pair.witness import Known, city_witness, transplant
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city

@@ -2,7 +2,7 @@
 category, each in its own module mirroring the scorer's function of the same name.
 
 ``build_model(pool)`` returns the model with one ``CityGrid`` per city and each city's points
-by category (and the parts they split into, ``cpsat.model.scored``); ``cpsat.solve`` solves
+by category (and the parts they split into, ``cpsat.model.scored``); ``cpsat.city.solve`` solves
 it, reads the city back and re-scores it.
 """
 

@@ -12,7 +12,7 @@ When points can drop as a region grows (a tie for first paying less than a clear
 when two cities rank against each other (a smaller region in one would help the other), the
 size must be the exact largest group, labelled by ``solver.twocities.cpsat.model.groups``.
 For a pair of cities each city's points depend on both sizes: one table indexed by both.
-Its parts: each district's points (``solver.twocities.cpsat.values.district_rows``).
+Its parts: each district's points (``solver.twocities.cpsat.model.values.district_rows``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def connected_region(grid: CityGrid, member: dict, name: str,
     all of them is every member cell, and then each member touches another, and no two
     members touch only each other (``_all_in_one_region``): implied by connectivity, but
     stated, presolve reads them off at once (a check that needs the whole district in one
-    region, ``solver.twocities.cpsat.descent``, refuted pool 33 in 1.4 s against 2.9 s).
+    region, ``solver.twocities.cpsat.city.descent``, refuted pool 33 in 1.4 s against 2.9 s).
     """
     model = grid.model
     cells = [c for c in grid.cells if member.get(c) is not None]

@@ -3,7 +3,7 @@
 Each category's points are at most its cap, so no city scores more than the caps' sum.  The
 descent asks, for each total from that sum down, whether some city scores exactly that total,
 one *split* at a time (``cpsat.values.splits``): every category's points equal to one value it
-can take, with the parts that value allows (``cpsat.values``).  The first split that holds a
+can take, with the parts that value allows (``cpsat.model.values``).  The first split that holds a
 city is the optimum, once every split of every higher total is refuted.
 
 Exact scores are what make each check fast.  Presolve turns "civic tiles 15 from three tiles"
@@ -23,7 +23,7 @@ check): splits above a refined cap are refuted without a check, and a check runn
 one is stopped.
 
 A pool holding more tiles than its city takes is split one level further: by composition
-(``cpsat.compositions``: how many tiles of each token the city takes), each joining the
+(``cpsat.city.compositions``: how many tiles of each token the city takes), each joining the
 descent at its own bound, with its own values and its own model (built from its tiles alone,
 so its counts are constants).  The levels
 are shared: a total is refuted once every composition that could reach it is.  A level's
@@ -33,7 +33,7 @@ on the layout: the level's city, where there is one, tends to be among them.
 
 >>> from solver.twocities.game.pool import pool_from_json
 >>> from solver.common.sat import Budget
->>> from solver.twocities.cpsat.values import city_values
+>>> from solver.twocities.cpsat.model.values import city_values
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
 >>> outcome = descend(pool, city_values(pool).caps(), Budget.start(10, None), workers=1)
 >>> str(outcome.status), outcome.bound, outcome.best.score.total
@@ -53,16 +53,16 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import Budget, feasibility
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.city.compositions import Compositions
+from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.model.answers import (
     Answer,
     ModelMismatch,
     buildable_city,
     exclude_layouts,
 )
-from solver.twocities.cpsat.compositions import Compositions
-from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.model.tables import as_var
-from solver.twocities.cpsat.values import CityValues, city_values, splits
+from solver.twocities.cpsat.model.values import CityValues, city_values, splits
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 
@@ -327,7 +327,7 @@ class _Descent:
     @staticmethod
     def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
         """The space's model with each category's points equal to the split's, and its
-        parts one of the rows ``solver.twocities.cpsat.values`` allows for that score; for
+        parts one of the rows ``solver.twocities.cpsat.model.values`` allows for that score; for
         several splits, one table of every category's points and parts (``_batch_model``)."""
         if len(task.splits) > 1:
             return _batch_model(task, cm)
@@ -485,7 +485,7 @@ def _sure(values: CityValues) -> int:
 
 def _batch_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
     """The space's model asked for any one of ``task.splits``: a table whose rows are every
-    split's points of each category with the parts ``solver.twocities.cpsat.values`` allows
+    split's points of each category with the parts ``solver.twocities.cpsat.model.values`` allows
     for them.  One check for a total's splits pays presolve once, where one check a split
     pays it for each; on standard pools 22 and 23, a total's 2 to 11 splits took a third to
     a quarter of the time in one check (the table still hands presolve the exact values)."""

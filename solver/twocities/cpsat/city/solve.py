@@ -1,7 +1,7 @@
-"""Solve a pool: the best city its tiles can make, with a proof (a pair: ``cpsat.pairsolve``).
+"""Solve a pool: the best city its tiles can make, with a proof (a pair: ``cpsat.pair.solve``).
 
-``solve_pool`` proves by descent through exact scores (``cpsat.descent``), and gives what is
-left of the time to the full model (``cpsat.fullmodel``).  It reads the city back, and checks
+``solve_pool`` proves by descent through exact scores (``cpsat.city.descent``), and gives what is
+left of the time to the full model (``cpsat.model.fullmodel``).  It reads the city back, and checks
 the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
 ``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that
 legal play cannot build is excluded and the solve goes on, so a proof stays a proof.
@@ -23,13 +23,13 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, whole
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import Answer, exclude_layouts
-from solver.twocities.cpsat.caps import CAP_SECONDS, caps_pay, caps_within, solved_caps
-from solver.twocities.cpsat.compositions import TooManyCompositions
-from solver.twocities.cpsat.descent import descend
-from solver.twocities.cpsat.fullmodel import solve_model
+from solver.twocities.cpsat.city.caps import CAP_SECONDS, caps_pay, caps_within, solved_caps
+from solver.twocities.cpsat.city.compositions import TooManyCompositions
+from solver.twocities.cpsat.city.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer, exclude_layouts
+from solver.twocities.cpsat.model.fullmodel import solve_model
+from solver.twocities.cpsat.model.values import city_values
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.vocab import CATEGORIES
@@ -74,14 +74,14 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                caps: bool | None = None, descent: bool = True) -> SolveResult:
     """The best city the pool can make (``status`` says whether it is proven).
 
-    A city that takes every tile of the pool is proven by descent (``cpsat.descent``): from
+    A city that takes every tile of the pool is proven by descent (``cpsat.city.descent``): from
     the caps' sum down, one exact score per category at a time, which presolve turns into
     deductions a bound on the total never gives.  It gets ``DESCENT_SHARE`` of the budget;
     if it has not settled by then, the full solve (maximising the total under the caps and
     the descent's bound) takes the rest and the better answer counts.  ``descent=False``
     skips it (``bench/bench_solver.py --baseline`` measures what it gains).
 
-    ``caps``: bound each category by its own maximum (``cpsat.caps``).  The descent always
+    ``caps``: bound each category by its own maximum (``cpsat.city.caps``).  The descent always
     uses them; for the full solve alone, ``None`` (the default) uses them where they pay
     (``caps_pay``); True and False force them on or off (False also skips the descent).
 

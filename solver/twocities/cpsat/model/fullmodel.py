@@ -2,7 +2,7 @@
 checked by legal play (a layout it cannot build is forbidden and the model solved again),
 and re-scored by the scorer (``ModelMismatch`` when the two disagree).
 
-The descent (``cpsat.descent``) and the split search (``cpsat.pairdescent``) prove most
+The descent (``cpsat.city.descent``) and the split search (``cpsat.pair.descent``) prove most
 pools; this is what ``solve_pool`` and ``solve_pair`` fall back to when they have not
 settled, or where they do not apply.
 """
@@ -17,14 +17,14 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import Budget, configure
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.model import CityModel
+from solver.twocities.cpsat.model.answers import (
     Answer,
     ModelMismatch,
     forbid_assignment,
     read_city,
     rescore,
 )
-from solver.twocities.cpsat.model import CityModel
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.rules.buildable import check_buildable

@@ -1,4 +1,4 @@
-"""One city of a split, for the pair search (``cpsat.pairdescent``): its solve by descent
+"""One city of a split, for the pair search (``cpsat.pair.descent``): its solve by descent
 (``solve_city``), the short check that it reaches a score (``reach``), and what the search
 has settled about each city it asked (``Memo``)."""
 
@@ -10,11 +10,11 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import Budget, feasibility
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import Answer, buildable_city
-from solver.twocities.cpsat.descent import Outcome, descend
+from solver.twocities.cpsat.city.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.pairwitness import Known, city_witness
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer, buildable_city
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.pair.witness import Known, city_witness
 from solver.twocities.game.pool import Pool
 
 #: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
@@ -25,7 +25,7 @@ SPLIT_WORK = 5.0
 SPLIT_SECONDS = 10.0
 #: The same for one check "does the stronger city of a split reach L?" (``reach``): a
 #: city found settles the lower city without descending the stronger to its optimum.
-#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.descent``), so
+#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.city.descent``), so
 #: it is short and asked only where the stronger city's bound is ``REACH_MARGIN`` above.
 REACH_WORK = 0.3
 REACH_SECONDS = 0.6
@@ -40,7 +40,7 @@ class Memo:
     def __init__(self) -> None:
         self.optimum: dict[Pool, Outcome] = {}
         self.refuted: dict[Pool, int] = {}
-        #: every city found, by mat: where a witness starts (``cpsat.pairwitness``)
+        #: every city found, by mat: where a witness starts (``cpsat.pair.witness``)
         self.cities = Known()
         #: splits at a level refuted by the standings once both cities alone reached it
         self.by_standings = 0
@@ -83,7 +83,7 @@ MEMO: ContextVar[Memo | None] = ContextVar("pair_memo", default=None)
 def solve_city(alone: Pool, budget: Budget, workers: int, need: int,
                most: float = SPLIT_WORK) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
-    (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
+    (``cpsat.city.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible; what a city settled is kept (``Memo``).  The counted
     caps alone: solving each category's cap first took about 1.1 s of a city's 1.4 s on
     pair pool 0 and rarely lowers the bound."""
@@ -106,9 +106,9 @@ def solve_city(alone: Pool, budget: Budget, workers: int, need: int,
 def reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
     """A city of exactly ``alone``'s tiles scoring at least ``need``, if one short check
     (the model's total at least ``need``, no objective) finds it: a bound on the sum is a
-    slow refutation (``cpsat.descent``), but finding a city is often quick when the
+    slow refutation (``cpsat.city.descent``), but finding a city is often quick when the
     city's optimum lies well above ``need``.  A city a climb finds from a known city, or
-    the greedy placer's, comes first (``cpsat.pairwitness``: no CP-SAT work at all)."""
+    the greedy placer's, comes first (``cpsat.pair.witness``: no CP-SAT work at all)."""
     memo = MEMO.get()
     witness = city_witness(alone, need, memo.cities if memo is not None else None)
     if witness is not None:

@@ -2,22 +2,22 @@
 the lower city's score descended level by level, one city of a split at a time.
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
-*composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split* and the
+*composition*, ``cpsat.city.compositions``) decide the second's, so a pair is a *split* and the
 optimum is the best split's best pair.  The search:
 
-1. **Bounds** (``cpsat.pairsplits``): each split's counted bound, the districts shared
+1. **Bounds** (``cpsat.pair.splits``): each split's counted bound, the districts shared
    between the two cities, best first.
 2. **The lower city, level by level.** From the best bound down, each level L asks every
    split that may still reach it whether both its cities reach L (``paircity.solve_city``:
    the descent from the city's counted caps, ``min_score`` L, so a refutation starts just
    above L and is quick).  The first level where a split holds a pair is the lower city's optimum.
    Where only a city at the level is wanted (the stronger city's short check, a standing
-   case at a level), a witness climbed without a solve (``cpsat.pairwitness``) comes first.
+   case at a level), a witness climbed without a solve (``cpsat.pair.witness``) comes first.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
    (``rivals_never_help``, checked before the search).  When both cities alone reach L,
-   ``cpsat.pairstandings`` asks them again at every standing (which city's region is larger
-   in each district, ``cpsat.pairranks``) and refutes the split when in every case one city
+   ``cpsat.pair.standings`` asks them again at every standing (which city's region is larger
+   in each district, ``cpsat.pair.ranks``) and refutes the split when in every case one city
    falls short; where a case holds, its cities (and each solved against the other) offer a
    pair, and the pair model with each city's tiles fixed (``_joint``) has a short try.  Once
    the standings have refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both
@@ -45,18 +45,18 @@ from ortools.sat.python import cp_model
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, configure
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.city.descent import Outcome
+from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.model.answers import (
     Answer,
     exclude_layouts,
     forbid_assignment,
     layout_literals,
     read_city,
 )
-from solver.twocities.cpsat.answers import rescore as rescore_city
-from solver.twocities.cpsat.descent import Outcome
-from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
-from solver.twocities.cpsat.paircity import (
+from solver.twocities.cpsat.model.answers import rescore as rescore_city
+from solver.twocities.cpsat.pair.choose import ChooseSplits, below_listed
+from solver.twocities.cpsat.pair.city import (
     MEMO,
     SPLIT_WORK,
     TOP,
@@ -66,9 +66,9 @@ from solver.twocities.cpsat.paircity import (
     solve_city,
     work_for,
 )
-from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.pairsplits import SplitBounds, Splits, Value
-from solver.twocities.cpsat.pairstandings import by_standings
+from solver.twocities.cpsat.pair.quick import Pair
+from solver.twocities.cpsat.pair.splits import SplitBounds, Splits, Value
+from solver.twocities.cpsat.pair.standings import by_standings
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
@@ -91,7 +91,7 @@ REACH_MARGIN = 5
 #: optimum is the quick way to it; where many splits are refuted by their standings (pair
 #: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
 STANDINGS_FIRST_AFTER = 3
-#: Where a level's stronger city makes the level (a witness, ``cpsat.pairwitness``) but the
+#: Where a level's stronger city makes the level (a witness, ``cpsat.pair.witness``) but the
 #: pair of the two ranked against each other falls short, ask the standings, that city only
 #: witnessed, before its own optimum (a long descent).
 STANDINGS_WITNESSED = True

@@ -1,8 +1,8 @@
 """The splits of a pool between two cities that take every tile, each with its bound
-(``cpsat.pairdescent`` searches them).
+(``cpsat.pair.descent`` searches them).
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
-*composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split*.  Each
+*composition*, ``cpsat.city.compositions``) decide the second's, so a pair is a *split*.  Each
 split's bound is each city's counted caps, factories ranked against the other city's factory
 count as well as the rivals (a split fixes both counts), and districts *shared*: ranked
 against each other, the two cities' points in a district add up to at most what the best two
@@ -20,8 +20,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from solver.twocities.cpsat.compositions import Compositions
-from solver.twocities.cpsat.values import factory_value
+from solver.twocities.cpsat.city.compositions import Compositions
+from solver.twocities.cpsat.model.values import factory_value
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile

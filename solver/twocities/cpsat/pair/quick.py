@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.twocities.cpsat.answers import Answer
+from solver.twocities.cpsat.model.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of

@@ -2,13 +2,13 @@
 *composition*) and the bound its tiles alone give, highest first.
 
 A composition fixes how many tiles of each token the city takes; a city of exactly those
-tiles scores at most the sum of its counted caps (``cpsat.values``: ``city_values(...).caps()``).
-Each cap is a table over the counts it depends on (filled by ``solver.twocities.cpsat.values``'s own
-functions), so every composition's bound is a few array look-ups: numpy computes them all at
-once, up to ``MOST_COMPOSITIONS`` of them.  Each composition the descent asks for is checked
+tiles scores at most the sum of its counted caps (``model.values``: ``city_values(...).caps()``).
+Each cap is a table over the counts it depends on (filled by that module's own functions), so
+every composition's bound is a few array look-ups: numpy computes them all at once, up to
+``MOST_COMPOSITIONS`` of them.  Each composition the descent asks for is checked
 against ``city_values`` itself (``ModelMismatch`` if they differ).
 
-The descent (``cpsat.descent``) takes compositions in by their bound: a composition can only
+The descent (``cpsat.city.descent``) takes compositions in by their bound: a composition can only
 hold a city at or below its bound.  On the choose suite's pools 1-9 (26 singles and 4
 duplexes, a city of 16 and 2) the highest bound was the optimum on 4 of the 8 proven, and 0,
 0, 0, 0, 4, 6, 24 and 31 compositions had a bound above the optimum; on the unproven pool 7,
@@ -41,9 +41,9 @@ from math import prod
 
 import numpy as np
 
-from solver.twocities.cpsat.answers import ModelMismatch
-from solver.twocities.cpsat.values import city_values as values_of
-from solver.twocities.cpsat.values import (
+from solver.twocities.cpsat.model.answers import ModelMismatch
+from solver.twocities.cpsat.model.values import city_values as values_of
+from solver.twocities.cpsat.model.values import (
     civic_token_values,
     district_values,
     factory_value,
@@ -149,7 +149,7 @@ class Compositions:
         out += [f"D{i}" for i, d in enumerate(self.pool.context.districts) if b.type in d.types]
         return out
 
-    # --- the bound of a count vector (``cpsat.values``'s caps, by table) ---------------
+    # --- the bound of a count vector (``cpsat.model.values``'s caps, by table) ---------------
 
     def _tables(self) -> None:
         """Each cap as a table over the counts it depends on, filled by the values' own

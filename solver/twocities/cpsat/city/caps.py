@@ -5,7 +5,7 @@ it.  Each cap is a small solve (the city's placement rules plus one category), a
 far tighter than the full model's linear relaxation.  A cap is a bound whatever the cap's
 solve status, so a solve cut short still gives one (its proven bound).  The districts' cap is
 counted from the tiles instead (``district_cap``): a bound too, free, and on every standard
-pool measured the same figure.  For a city that takes every tile, ``cpsat.values`` counts a
+pool measured the same figure.  For a city that takes every tile, ``cpsat.model.values`` counts a
 bound for every category the same way; the solved caps can only lower it.
 
 >>> from solver.twocities.game.pool import pool_from_json
@@ -24,7 +24,7 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import configure, whole
 from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.values import CityValues, city_values, district_values
+from solver.twocities.cpsat.model.values import CityValues, city_values, district_values
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.vocab import (
     CATEGORIES,
@@ -128,7 +128,7 @@ def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
                 values: CityValues | None = None) -> dict[str, int]:
     """The caps of ``REFINED`` that may fall below their counted cap (``may_fall``), one
     after another on this thread, each solver handed to ``register`` first
-    (``cpsat.descent`` runs this beside its first checks).  Any subset of the caps is a
+    (``cpsat.city.descent`` runs this beside its first checks).  Any subset of the caps is a
     bound; these are the ones that pay for their solve.  ``values``: the pool's city's
     (``city_values``), when the caller holds them."""
     values = values or city_values(pool)

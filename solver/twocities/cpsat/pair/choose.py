@@ -1,7 +1,7 @@
 """The splits of a pool two cities do not use up: pairs of compositions, each with its bound
-(``cpsat.pairdescent`` searches them as it searches ``cpsat.pairsplits``' splits).
+(``cpsat.pair.descent`` searches them as it searches ``cpsat.pair.splits``' splits).
 
-When the two cities leave tiles unused, the first city's composition (``cpsat.compositions``)
+When the two cities leave tiles unused, the first city's composition (``cpsat.city.compositions``)
 no longer decides the second's: a split is a *pair* of compositions whose sum fits in the
 pool.  Listing every pair is out of the question (pair-choose pool 0: ten million compositions
 a city), and needless: a split whose lower city cannot reach the best pair known cannot beat
@@ -32,8 +32,8 @@ from typing import TypeVar
 
 import numpy as np
 
-from solver.twocities.cpsat.compositions import Compositions, TooManyCompositions, _choices
-from solver.twocities.cpsat.pairsplits import (
+from solver.twocities.cpsat.city.compositions import Compositions, TooManyCompositions, _choices
+from solver.twocities.cpsat.pair.splits import (
     SplitBounds,
     district_tables,
     pair_bounds,

@@ -1,5 +1,5 @@
-"""A split's cities ranked against each other in the districts (``cpsat.pairranks``), for the
-pair search (``cpsat.pairdescent``): each city solved again at every standing, and the
+"""A split's cities ranked against each other in the districts (``cpsat.pair.ranks``), for the
+pair search (``cpsat.pair.descent``): each city solved again at every standing, and the
 split refuted where in every case one city falls short (``by_standings``)."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from dataclasses import replace
 
 from solver.common.sat import Budget
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import Answer
-from solver.twocities.cpsat.paircity import MEMO, TOP, solve_city
-from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
-from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.pairsplits import Value
-from solver.twocities.cpsat.pairwitness import city_witness
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.pair.city import MEMO, TOP, solve_city
+from solver.twocities.cpsat.pair.quick import Pair
+from solver.twocities.cpsat.pair.ranks import contested, refuted, standing_context
+from solver.twocities.cpsat.pair.splits import Value
+from solver.twocities.cpsat.pair.witness import city_witness
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 from solver.twocities.scoring.categories import score_city
@@ -26,12 +26,12 @@ def by_standings(pool: Pool, alones: dict[int, Pool],
                  budget: Budget, workers: int, unsolved: int | None = None
                  ) -> Pair | bool | None:
     """Whether a pair of the split may beat ``value`` once the districts rank the two
-    cities against each other (``cpsat.pairranks``): each city solved again with each
+    cities against each other (``cpsat.pair.ranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
     cities found in the first case where both make it (True: no such pair known).
     ``optima``: each city's optimum alone where known (a city missing is solved alone only
     if its standings leave a case open that needs it).  ``unsolved``: a city whose cases
-    are only witnessed (``cpsat.pairwitness``), never solved: where no witness climbs, the
+    are only witnessed (``cpsat.pair.witness``), never solved: where no witness climbs, the
     case is open and no pair is known (True)."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
