@@ -1,6 +1,6 @@
 """How many splits of a pair pool the split search must answer, level by level (a script, not
-a test): ``pairsplits.Splits`` for a pool whose two cities take every tile, or
-``pairchoose.ChooseSplits`` from a floor for one with tiles to spare, with the listing's
+a test): ``pair.splits.Splits`` for a pool whose two cities take every tile, or
+``pair.choose.ChooseSplits`` from a floor for one with tiles to spare, with the listing's
 limits (``MOST_CANDIDATES``, ``MOST_SPLITS``) as given.  Prints the splits at each lower-city
 bound, the best bound, and the seconds the listing took.
 

@@ -6,9 +6,6 @@ pool by pool so both see the same machine load: ``before`` (every category cap s
 the first checks, ``caps.SOLVED``) and ``now`` (``caps.REFINED``, as ``cities solve`` runs
 with two workers).  Both must agree on every proven score.
 
-``--when``: the same caps, solved before the refining thread's first check (``before``,
-``descent.REFINE_FIRST``) or after it (``now``).
-
 ``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
 from the counted caps) against ``caps.REFINED`` (``now``).
 
@@ -17,7 +14,7 @@ from the counted caps) against ``caps.REFINED`` (``now``).
 for the offices' cap, the shops' as ``cities solve`` does; ``--fall``: both caps on every
 pool (``before``) or both only where they may fall (``now``).
 
-    python bench/bench_refine.py [--when | --off | --shops | --offices | --fall]
+    python bench/bench_refine.py [--off | --shops | --offices | --fall]
         [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
 """
 
@@ -32,10 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab import run_ab  # noqa: E402
 
 from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat.city import descent  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 
 NOW = caps_module.REFINED
-FIRST = descent.REFINE_FIRST
 
 
 def _configure(config: str) -> None:
@@ -46,26 +42,22 @@ def _configure_off(config: str) -> None:
     caps_module.REFINED = () if config == "before" else NOW
 
 
-def _configure_shops(config: str) -> None:
-    caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+def _configure_shops(config: str) -> ProofSettings:
+    return ProofSettings(shops_where_they_may_fall=config == "now")
 
 
-def _configure_offices(config: str) -> None:
-    caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+def _configure_offices(config: str) -> ProofSettings:
+    return ProofSettings(offices_where_they_may_fall=config == "now")
 
 
-def _configure_fall(config: str) -> None:
-    _configure_shops(config)
-    _configure_offices(config)
-
-
-def _configure_when(config: str) -> None:
-    descent.REFINE_FIRST = True if config == "before" else FIRST
+def _configure_fall(config: str) -> ProofSettings:
+    return ProofSettings(shops_where_they_may_fall=config == "now",
+                         offices_where_they_may_fall=config == "now")
 
 
 if __name__ == "__main__":
     #: each comparison's switch and what it configures (none given: caps refined or not)
-    CHANGES = {"--when": _configure_when, "--shops": _configure_shops,
+    CHANGES = {"--shops": _configure_shops,
                "--fall": _configure_fall, "--offices": _configure_offices,
                "--off": _configure_off}
     configure = _configure

@@ -21,6 +21,7 @@ import solver.twocities.cpsat.city.descent as descent_mod
 from solver.twocities.cpsat.city.compositions import Compositions, _choices, _ways
 from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
@@ -150,14 +151,13 @@ def test_models_dropped_and_rebuilt_give_the_same_answer(
     pool = choose_example()
     built = []
 
-    def counting(tiles: Pool) -> object:
+    def counting(tiles: Pool, **kw: bool) -> object:
         built.append(Counter(t.token for t in tiles.tiles))
-        return build(tiles)
+        return build(tiles, **kw)
 
     build = descent_mod.build_model
-    monkeypatch.setattr(descent_mod, "MOST_MODELS", 1)
     monkeypatch.setattr(descent_mod, "build_model", counting)
-    result = solve_pool(pool, time_limit=60, workers=1)
+    result = solve_pool(pool, time_limit=60, workers=1, settings=ProofSettings(most_models=1))
     assert result.status == "optimal"
     assert result.score == brute_force_best(pool)
     distinct = {tuple(sorted(c.items())) for c in built}

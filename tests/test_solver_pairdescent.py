@@ -28,6 +28,7 @@ from solver.twocities.cpsat.pair.ranks import (
 )
 from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.cpsat.pair.splits import Splits, rivals_never_help, splits_apply
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
@@ -68,11 +69,12 @@ def all_pairs(pool: Pool):
                            score_city(_against(b, a), RULES).total), placed_a
 
 
-def proves_exhaustive_optimum(seed: int) -> PairOutcome:
-    """``prove_pair`` on tiny pool ``seed``: proven, the exhaustive search's optimum, and
-    each city buildable as placed."""
+def proves_exhaustive_optimum(seed: int, proof: ProofSettings = DEFAULT_SETTINGS
+                              ) -> PairOutcome:
+    """``prove_pair`` on tiny pool ``seed`` (with the ``proof`` settings): proven, the
+    exhaustive search's optimum, and each city buildable as placed."""
     pool = tiny_pool(seed)
-    outcome = prove_pair(pool, Budget.start(60, None))
+    outcome = prove_pair(pool, Budget.start(60, None), settings=proof)
     assert outcome.proven
     assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
     if outcome.best is not None:
@@ -93,7 +95,6 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
         seed: int, monkeypatch) -> None:
     """The levels' short check (the stronger city at least the weaker's optimum) asked of
     every split: the proof still agrees with exhaustive search."""
-    monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
     reached = []
     reach = pairdescent.reach
 
@@ -103,7 +104,7 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
         return found
 
     monkeypatch.setattr(pairdescent, "reach", counted)
-    proves_exhaustive_optimum(seed)
+    proves_exhaustive_optimum(seed, ProofSettings(reach_margin=-TOP))
     assert reached  # the short check was asked
 
 
@@ -274,7 +275,6 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
     """At a level, once ``after`` splits were refuted by their standings, the standings
     refute splits with only the weaker city's optimum known (the stronger solved alone only
     where a case needs it), and the proof still agrees with exhaustive search."""
-    monkeypatch.setattr(pairdescent, "STANDINGS_FIRST_AFTER", after)
     early = []
     by_standings = pairdescent.by_standings
 
@@ -285,7 +285,7 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
 
     monkeypatch.setattr(pairdescent, "by_standings", counted)
     for seed in (4, 6, 7):
-        proves_exhaustive_optimum(seed)
+        proves_exhaustive_optimum(seed, ProofSettings(standings_first_after=after))
     assert any(early)
 
 

@@ -2,7 +2,7 @@
 
 Each category's points are at most its cap, so no city scores more than the caps' sum.  The
 descent asks, for each total from that sum down, whether some city scores exactly that total,
-one *split* at a time (``cpsat.values.splits``): every category's points equal to one value it
+one *split* at a time (``cpsat.model.values.splits``): every category's points equal to one value it
 can take, with the parts that value allows (``cpsat.model.values``).  The first split that holds a
 city is the optimum, once every split of every higher total is refuted.
 
@@ -63,33 +63,13 @@ from solver.twocities.cpsat.model.answers import (
 )
 from solver.twocities.cpsat.model.tables import as_var
 from solver.twocities.cpsat.model.values import CityValues, city_values, splits
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 
-#: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
-MOST_MODELS = 256
 #: The most splits of one total one check asks for at once (``_Task``): a solve on the clock
 #: checks a total's splits of one space in ``workers`` checks of at most this many each.
 MOST_BATCHED = 16
-#: Solve the refined caps before the refining thread's first check (False: after it).  35
-#: of the 50 standard pools are proven by their first check (a city at the tiles' own bound)
-#: and the caps lowered that bound on 4; solving them first held the second case of that
-#: check back by the caps' 0.2-0.4 s.  With the caps after the first check, the standard
-#: suite's median was 6-13 % lower and the CPU of every thread 11-15 % lower a pool, the
-#: tail unchanged (three A/B runs on a loaded machine, ``bench/bench_refine.py --when``).
-REFINE_FIRST = False
-#: The checks' SAT inprocessing (``sat.feasibility``): off, since the checks are short.  On
-#: the 50 standard pools (one worker, a work limit, both ways in one process) the descent
-#: took 19 % less CP-SAT work (21.8 against 27.0 units) and 13 % less CPU without it, less
-#: work on 39 pools and more on 11 (``bench/bench_checks.py --change inprocessing``).
-INPROCESSING = False
-#: A pool with tiles to choose: of compositions alike but for their taverns' kinds, only
-#: the one of the most tavern points is checked (``Compositions``' ``alike``; each check
-#: would find the same layouts, its tavern points aside).
-ALIKE = True
-#: A level's checks of a pool with tiles to choose, the compositions whose points rest
-#: least on the layout first (``_sure``).
-SURE_FIRST = True
 
 
 @dataclass(frozen=True)
@@ -108,7 +88,7 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
             exclude: Sequence[City] = (), min_score: int | None = None,
             progress: Progress | None = None,
             refine: Callable[[Callable[[cp_model.CpSolver], None]], dict[str, int]] | None
-            = None) -> Outcome:
+            = None, settings: ProofSettings = DEFAULT_SETTINGS) -> Outcome:
     """The best city of the pool, proven by exact splits (module doc).
 
     ``caps`` bounds each category in every city of the pool (a pool with tiles to choose
@@ -117,10 +97,13 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
     layouts the answer must differ from and ``min_score`` the least total worth a check.
     ``refine`` (run on one of the threads after its first check) returns caps that may be
     lower than ``caps``; it is handed a function that registers each CP-SAT solver it runs,
-    so the descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
-    with too much to choose from.
+    so the descent can stop it once the answer is known; it runs after that thread's first
+    check, so the top total's cases start on every thread at once and a pool whose first
+    check holds its best city seldom solves a cap.  ``settings``: how the checks are taken
+    (``ProofSettings``).  Raises ``TooManyCompositions`` for a pool with too much to choose
+    from.
     """
-    run = _Descent(pool, caps, budget, exclude, min_score, progress, max(1, workers))
+    run = _Descent(pool, caps, budget, exclude, min_score, progress, max(1, workers), settings)
     threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
                for i in range(1, max(1, workers))]
     for t in threads:
@@ -140,7 +123,7 @@ class _Space:
     """The cities a split is checked among: every city of the pool's tiles, or of one
     composition's tiles (``tiles``: that composition's own pool), with their values and
     caps.  ``model`` is the space's model once built (a composition's is built on its first
-    check and dropped when ``MOST_MODELS`` newer ones are held)."""
+    check and dropped when ``ProofSettings.most_models`` newer ones are held)."""
 
     values: CityValues
     caps: dict[str, int]
@@ -173,6 +156,7 @@ class _Descent:
     min_score: int | None
     progress: Progress | None
     workers: int = 1
+    settings: ProofSettings = DEFAULT_SETTINGS
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -188,7 +172,8 @@ class _Descent:
             self.whole = None
             # compositions alike but for tavern kinds: one checked for all, unless layouts are
             # excluded (another member's city may then be a layout not excluded)
-            self.choices = Compositions(self.pool, alike=ALIKE and not self.exclude)
+            self.choices = Compositions(self.pool,
+                                        alike=self.settings.alike and not self.exclude)
             self.top = self.choices.top() or -1
         self.floor = max(0, self.min_score or 0)
         self.level = self.top + 1  # the next total to split is one below this
@@ -205,13 +190,8 @@ class _Descent:
 
     def work(self, refine: Callable | None) -> None:
         """Take checks until the descent settles; ``refine`` (one thread's) runs after that
-        thread's first check, so the top total's cases start on every thread at once and a
-        pool whose first check holds its best city seldom solves a cap (``REFINE_FIRST``:
-        the caps first, as it was)."""
+        thread's first check (``descend``)."""
         try:
-            if refine is not None and REFINE_FIRST:
-                self._refine(refine)
-                refine = None
             while (task := self._next()) is not None:
                 self._finish(task, *self._check(task))
                 if refine is not None:
@@ -265,7 +245,7 @@ class _Descent:
                 tasks = [_Task(space, b, self.level) for space in self.active
                          for b in self._batches(splits(space.values.values, space.caps,
                                                        self.level))]
-                if SURE_FIRST and self.whole is None:
+                if self.settings.sure_first and self.whole is None:
                     tasks.sort(key=lambda t: -_sure(t.space.values))
                 tasks = self._cases(tasks)
                 self.open[self.level] += len(tasks)
@@ -277,7 +257,7 @@ class _Descent:
 
     def _model(self, pool: Pool) -> CityModel:
         """The model of ``pool``'s cities, every excluded layout ruled out."""
-        cm = build_model(pool)
+        cm = build_model(pool, root_chain=self.settings.root_chain)
         for city in self.exclude:
             exclude_layouts(cm.model, cm.grids, [city])
         return cm
@@ -292,7 +272,7 @@ class _Descent:
             with self.lock:
                 space.model = cm
                 self.built.append(space)
-                while len(self.built) > MOST_MODELS:
+                while len(self.built) > self.settings.most_models:
                     self.built.popleft().model = None
         return cm
 
@@ -312,8 +292,10 @@ class _Descent:
 
         def solve() -> int:
             with self.lock:
+                # no SAT inprocessing: the checks are short, and it costs them more work
+                # than it saves
                 feasibility(solver.parameters, self.budget.seconds_left(),
-                            inprocessing=INPROCESSING)
+                            inprocessing=False)
                 work = self.budget.work_left()
             if work is not None:
                 solver.parameters.max_deterministic_time = work

@@ -56,14 +56,14 @@ BLOCK_CELLS = 8_000_000
 
 def choose_apply(pool: Pool) -> bool:
     """The search applies to a pool two cities choose from: no tile fixed, rivals that
-    never help (``pairsplits.rivals_never_help``), and tiles left over."""
+    never help (``pair.splits.rivals_never_help``), and tiles left over."""
     return (pool.cities == 2 and not pool.fixed and not pool.uses_all
             and rivals_never_help(pool))
 
 
 class ChooseSplits(SplitBounds):
     """The splits of a choose pool whose lower city can reach ``floor`` (module doc), best
-    first; the same interface as ``pairsplits.Splits``.  ``listed_from``: the floor actually
+    first; the same interface as ``pair.splits.Splits``.  ``listed_from``: the floor actually
     listed, above ``floor`` when more splits reach ``floor`` than ``MOST_CANDIDATES`` and
     ``MOST_SPLITS`` allow (every split whose lower city can reach ``listed_from`` is listed)."""
 

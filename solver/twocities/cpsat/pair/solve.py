@@ -27,6 +27,7 @@ from solver.twocities.cpsat.pair.choose import choose_apply
 from solver.twocities.cpsat.pair.descent import prove_pair
 from solver.twocities.cpsat.pair.quick import Pair, good_pair, greedy_pair
 from solver.twocities.cpsat.pair.splits import splits_apply
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 
@@ -69,12 +70,15 @@ class PairResult:
 def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
                exclude: Sequence[Sequence[City]] = (), min_score: int | None = None,
-               progress: Progress | None = None) -> PairResult:
+               progress: Progress | None = None,
+               settings: ProofSettings = DEFAULT_SETTINGS) -> PairResult:
     """Split the pool between the two cities of its two mats: maximise the lower city's score,
     then the higher; factories and districts rank the two against each other and the rivals.
 
     ``exclude`` lists pairs of cities (in the order of the pool's mats) the answer must differ
-    from in at least one of its two cities; ``min_score`` requires the lower city's score.
+    from in at least one of its two cities; ``min_score`` requires the lower city's score;
+    ``settings``: how the split search goes about it (``ProofSettings``, the solver's own
+    unless told).
 
     A good pair comes first (``cpsat.pair.quick``: greedy, then local search, within
     ``QUICK_SHARE`` of the time and at most ``QUICK_SECONDS``); the full model starts from it
@@ -100,7 +104,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         part = budget.share(SPLITS_SHARE)
         try:
             outcome = prove_pair(pool, part, start=seed, exclude=exclude,
-                                 min_score=min_score, workers=workers)
+                                 min_score=min_score, workers=workers, settings=settings)
         except TooManyCompositions:  # too many splits to list: the full model alone
             outcome = None
         budget.spend(part.used)
@@ -114,7 +118,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
             return _pair_result(Status.FEASIBLE if start else Status.UNKNOWN,
                                 start.answers() if start else [], budget, splits_bound,
                                 outcome.higher)
-    cm = build_model(pool)
+    cm = build_model(pool, root_chain=settings.root_chain)
     a, b = cm.total(0), cm.total(1)
     top = 1000  # above any one city's score, so the lower city counts first
     low = cm.model.NewIntVar(0, top - 1, "lower_city")

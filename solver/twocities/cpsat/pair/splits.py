@@ -57,7 +57,7 @@ class SplitBounds(ABC):
     """What the pair search reads of a set of splits: each split's bound (lower, higher) in
     ``low`` and ``high``, the most the two cities' scores add up to (``sums``) and the higher
     city's most (``most``), and ``order``, best bound first.  ``Splits`` (every tile taken)
-    and ``pairchoose.ChooseSplits`` (tiles to spare) fill them."""
+    and ``pair.choose.ChooseSplits`` (tiles to spare) fill them."""
 
     bounds: np.ndarray
     factories: np.ndarray
