@@ -4,7 +4,7 @@ script, not a test).
 For each pool of a suite (``bench_solver.random_pool``), every category's cap is solved on
 one worker within CP-SAT's deterministic work (``caps.category_caps``) and compared with the
 cap its tile counts give (``values.city_values(...).caps()``): the categories whose solved
-cap is lower are the ones worth solving beside the descent (``caps.REFINED``).  For the
+cap is lower are the ones worth solving beside the descent (``ProofSettings.refined``).  For the
 ``choose`` suite the same is done for each pool's compositions with the highest bounds
 (``--top`` of them, ``cpsat.city.compositions``): would solved caps lower those bounds?
 

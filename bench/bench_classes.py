@@ -46,11 +46,13 @@ from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
 from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.city.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
+from solver.twocities.cpsat.city.descent import _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
 from solver.twocities.cpsat.model.tables import as_var  # noqa: E402
 from solver.twocities.cpsat.model.values import city_values, splits  # noqa: E402
-from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings  # noqa: E402
+
+MOST_BATCHED = DEFAULT_SETTINGS.most_batched  # the splits a check asks for, as the descent
 from solver.twocities.game.pool import Pool  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
 

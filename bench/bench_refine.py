@@ -1,13 +1,13 @@
-"""The caps solved beside the descent's first checks: every category's, or ``caps.REFINED``
+"""The caps solved beside the descent's first checks: every category's, or ``ProofSettings.refined``
 only, on the standard suite (a script, not a test).
 
 Each pool of ``bench_solver``'s suite is solved twice in one process, the order alternating
 pool by pool so both see the same machine load: ``before`` (every category cap solved beside
-the first checks, ``caps.SOLVED``) and ``now`` (``caps.REFINED``, as ``cities solve`` runs
+the first checks, ``caps.SOLVED``) and ``now`` (``ProofSettings.refined``, as ``cities solve`` runs
 with two workers).  Both must agree on every proven score.
 
-``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
-from the counted caps) against ``caps.REFINED`` (``now``).
+``--off``: no caps solved beside the checks (``before``: ``ProofSettings.refined`` empty, the
+descent from the counted caps) against the solver's own (``now``).
 
 ``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
 (``now``, ``caps.may_fall``), the offices' as ``cities solve`` does; ``--offices``: the same
@@ -31,15 +31,13 @@ from ab import run_ab  # noqa: E402
 from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
 from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 
-NOW = caps_module.REFINED
+
+def _configure(config: str) -> ProofSettings:
+    return ProofSettings(refined=caps_module.SOLVED) if config == "before" else ProofSettings()
 
 
-def _configure(config: str) -> None:
-    caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
-
-
-def _configure_off(config: str) -> None:
-    caps_module.REFINED = () if config == "before" else NOW
+def _configure_off(config: str) -> ProofSettings:
+    return ProofSettings(refined=()) if config == "before" else ProofSettings()
 
 
 def _configure_shops(config: str) -> ProofSettings:

@@ -133,14 +133,13 @@ def test_choosing_on_two_workers_matches_exhaustive_search() -> None:
     assert result.score == brute_force_best(pool)
 
 
-def test_too_many_compositions_falls_back_to_the_full_solve(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_compositions_falls_back_to_the_full_solve() -> None:
     pool = choose_example()
     expected = solve_pool(pool, time_limit=60, workers=1)
-    monkeypatch.setattr(compositions_mod, "MOST_COMPOSITIONS", 1)
     with pytest.raises(compositions_mod.TooManyCompositions):
-        Compositions(pool).top()
-    fallback = solve_pool(pool, time_limit=60, workers=1)
+        Compositions(pool, most=1).top()
+    fallback = solve_pool(pool, time_limit=60, workers=1,
+                          settings=ProofSettings(most_compositions=1))
     assert (fallback.status, fallback.score) == ("optimal", expected.score)
 
 

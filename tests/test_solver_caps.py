@@ -7,7 +7,6 @@ from hypothesis import given, settings
 
 import solver.twocities.cpsat.city.solve as solve_mod
 from solver.twocities.cpsat.city.caps import (
-    REFINED,
     caps_pay,
     category_cap,
     category_caps,
@@ -25,6 +24,8 @@ from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
+
+REFINED = ProofSettings().refined  # the caps solved beside the first checks
 
 
 @settings(max_examples=6, deadline=None)
@@ -141,8 +142,8 @@ def test_a_min_score_above_the_caps_sum_is_infeasible_without_a_solve(
 
 def test_the_caps_solved_beside_the_checks_bound_every_buildable_city() -> None:
     """``solved_caps`` (the caps the descent refines with two workers), asked on every pool,
-    solves exactly ``REFINED``, and each is at least what any city of the pool scores in its
-    category."""
+    solves exactly ``ProofSettings.refined``, and each is at least what any city of the pool
+    scores in its category."""
     every_pool = ProofSettings(shops_where_they_may_fall=False,
                                offices_where_they_may_fall=False)
     tiles = tuple(parse_tile(t) for t in ["S", "S", "S", "O", "Tf", "S|S", "O|H"])

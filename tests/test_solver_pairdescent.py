@@ -156,12 +156,10 @@ def test_rivals_that_can_help_turn_the_search_off() -> None:
     assert not splits_apply(replace(pool, context=Context((1,), (odd,))))
 
 
-def test_too_many_splits_leave_the_pair_to_the_full_model(monkeypatch) -> None:
-    from solver.twocities.cpsat.city import compositions
-
+def test_too_many_splits_leave_the_pair_to_the_full_model() -> None:
     pool = tiny_pool(3)
-    monkeypatch.setattr(compositions, "MOST_COMPOSITIONS", 1)
-    result = solve_pair(pool, time_limit=60, workers=1)
+    result = solve_pair(pool, time_limit=60, workers=1,
+                        settings=ProofSettings(most_compositions=1))
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == brute_force_pair(pool)
 

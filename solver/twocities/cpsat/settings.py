@@ -1,7 +1,7 @@
 """How a proof goes about its search: the choices ``solve_pool`` and ``solve_pair`` hand down
 to the parts that read them.
 
-None of them changes what is proven, only how the proof gets there and how much it holds at
+None of them changes what a proof proves, only how it gets there and how much it holds at
 once; the defaults are the solver's own, and a benchmark or a test compares another choice
 by passing other settings (``dataclasses.replace(ProofSettings(), alike=False)``).
 
@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.twocities.game.vocab import OFFICE, SHOP
+
 
 @dataclass(frozen=True)
 class ProofSettings:
@@ -23,6 +25,10 @@ class ProofSettings:
     #: The district root's symmetry as a prefix chain (3n constraints) rather than an
     #: implication for every earlier cell (n(n-1)/2) (``model.districts``).
     root_chain: bool = True
+    #: The caps solved beside the descent's first checks (``city.caps.solved_caps``): the
+    #: ones that lower the tiles' own bound; the others cost their thread more time than
+    #: the bound they give saves.
+    refined: tuple[str, ...] = (SHOP, OFFICE)
     #: Solve the shops' cap beside the first checks only where it may fall below its counted
     #: cap (``city.caps.may_fall``); False: on every pool.
     shops_where_they_may_fall: bool = True
@@ -38,6 +44,19 @@ class ProofSettings:
     #: The most compositions' models the descent holds at once (each a few MB, and rebuilt
     #: in well under a tenth of a second when dropped).
     most_models: int = 256
+    #: The most splits of one total one check asks for at once (``city.descent``): a solve
+    #: on the clock checks a total's splits of one space in ``workers`` checks of at most
+    #: this many each.
+    most_batched: int = 16
+    #: The most compositions worth listing (``city.compositions``): a pool choosing from far
+    #: more tiles, such as the whole box, is solved by the full model alone.
+    most_compositions: int = 3_000_000
+    #: A choose pair's limits (``pair.choose``): the most compositions of one city worth
+    #: bounding (above: the full model alone), candidates worth joining and splits worth
+    #: searching (above either: the floor listed rises).
+    most_listed: int = 20_000_000
+    most_candidates: int = 60_000
+    most_splits: int = 400_000
     #: The stronger city of a level's split is asked for the level by one short check
     #: (``pair.city.reach``) only where its bound lies this far above it.
     reach_margin: int = 5

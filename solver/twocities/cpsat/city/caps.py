@@ -68,9 +68,9 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
     return whole(solver.BestObjectiveBound())
 
 
-#: The categories whose caps are solved, slowest first (on the 50 standard pools: civics a
-#: median 0.17 s, parks 0.14 s, shops, offices and houses 0.04-0.05 s), so the longest starts
-#: at once and the others share the remaining workers beside it.  Factories and taverns
+#: The categories whose caps are solved, slowest first (civics and parks take several times
+#: the others' solves), so the longest starts at once and the others share the remaining
+#: workers beside it.  Factories and taverns
 #: score a constant in a city that takes every tile (their "solve" is no solve), districts
 #: are counted.
 SOLVED = (CIVIC, PARK, SHOP, OFFICE, HOUSE, FACTORY, TAVERN)
@@ -109,12 +109,6 @@ def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECON
     return {name: cap for name in CATEGORIES if (cap := found[name]) is not None}
 
 
-#: The caps solved beside the descent's first checks (``solved_caps``).  On the 50 standard
-#: pools the solved caps lowered the counted caps' sum on 4 pools, by the shops' cap (3
-#: pools, 20 to 17) or the offices' (1 pool, 20 to 19), never by another category's; the
-#: civic and park caps were the slowest to solve (up to their 2 s limit on a loaded machine)
-#: and held the thread that solves them back from the checks a pool's proof waits on.
-REFINED = (SHOP, OFFICE)
 #: The most buildings next to one building (its four sides), so the most offices next to a
 #: tavern is four a tavern.
 SIDES = 4
@@ -123,7 +117,7 @@ SIDES = 4
 def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
                 time_limit: float = CAP_SECONDS, values: CityValues | None = None,
                 settings: ProofSettings = DEFAULT_SETTINGS) -> dict[str, int]:
-    """The caps of ``REFINED`` that may fall below their counted cap (``may_fall``), one
+    """The caps of ``settings.refined`` that may fall below their counted cap (``may_fall``), one
     after another on this thread, each solver handed to ``register`` first
     (``cpsat.city.descent`` runs this beside its first checks).  Any subset of the caps is a
     bound; these are the ones that pay for their solve.  ``values``: the pool's city's
@@ -131,7 +125,7 @@ def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
     (``ProofSettings.shops_where_they_may_fall`` and ``offices_where_they_may_fall``)."""
     values = values or city_values(pool)
     found = {name: category_cap(pool, name, time_limit=time_limit, register=register)
-             for name in REFINED if may_fall(name, pool, values, settings)}
+             for name in settings.refined if may_fall(name, pool, values, settings)}
     return {name: cap for name, cap in found.items() if cap is not None}
 
 

@@ -5,7 +5,7 @@ A composition fixes how many tiles of each token the city takes; a city of exact
 tiles scores at most the sum of its counted caps (``model.values``: ``city_values(...).caps()``).
 Each cap is a table over the counts it depends on (filled by that module's own functions), so
 every composition's bound is a few array look-ups: numpy computes them all at once, up to
-``MOST_COMPOSITIONS`` of them.  Each composition the descent asks for is checked
+``ProofSettings.most_compositions`` of them.  Each composition the descent asks for is checked
 against ``city_values`` itself (``ModelMismatch`` if they differ).
 
 The descent (``cpsat.city.descent``) takes compositions in by their bound: a composition can only
@@ -52,6 +52,7 @@ from solver.twocities.cpsat.model.values import (
     park_rows,
     shop_rows,
 )
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.game.vocab import (
@@ -68,9 +69,6 @@ from solver.twocities.game.vocab import (
 )
 from solver.twocities.scoring.categories import tavern_value
 
-#: The most compositions worth listing (a pool choosing from far more tiles, such as the
-#: whole box, is solved without them).
-MOST_COMPOSITIONS = 3_000_000
 #: The counted quantities a composition's bound depends on: building types, tavern kinds,
 #: civic tokens and district members (each a slot of a count vector).
 _TYPES = (FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE)
@@ -103,9 +101,11 @@ class Compositions:
     """Every composition of ``pool`` with its bound (module doc).  With ``alike`` (module
     doc, *taverns alike*) a composition that another one dominates is not listed."""
 
-    def __init__(self, pool: Pool, alike: bool = False):
+    def __init__(self, pool: Pool, alike: bool = False,
+                 most: int = DEFAULT_SETTINGS.most_compositions):
         self.pool = pool
         self.alike = alike
+        self.limit = most  # the most compositions worth listing
         tiles = {t.token: t for t in pool.tiles}
         self._tile = tiles
         supply = pool.counts()
@@ -273,7 +273,7 @@ class Compositions:
         supply_s = [n for _, n, _ in self.single_items]
         supply_d = [n for _, n, _ in self.duplex_items]
         many = _ways(supply_s, self.singles_wanted) * _ways(supply_d, self.duplexes_wanted)
-        if many > MOST_COMPOSITIONS:
+        if many > self.limit:
             raise TooManyCompositions(many)
         self.rows_s = _choices(supply_s, self.singles_wanted)
         self.rows_d = _choices(supply_d, self.duplexes_wanted)
@@ -338,7 +338,8 @@ def _alike(tile: Tile) -> str:
 
 
 class TooManyCompositions(Exception):
-    """The pool has more compositions than listing them is worth (``MOST_COMPOSITIONS``)."""
+    """The pool has more compositions than listing them is worth
+    (``ProofSettings.most_compositions``)."""
 
 
 def _ways(supply: Sequence[int], total: int) -> int:

@@ -18,7 +18,7 @@ stay busy.  A city at total T makes every split of T or below moot (those checks
 what is left is refuting the splits above T.  A check may be asked as one *case* a thread
 (``_cases``: the mat's positions shared among them), so a hard check is shared too.  The
 caps may start as the tiles' own bound (``CityValues.caps``) while one thread solves the
-caps that pay for their solve (``refine``, ``caps.REFINED``, after that thread's first
+caps that pay for their solve (``refine``, ``ProofSettings.refined``, after that thread's first
 check): splits above a refined cap are refuted without a check, and a check running on
 one is stopped.
 
@@ -66,10 +66,6 @@ from solver.twocities.cpsat.model.values import CityValues, city_values, splits
 from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-
-#: The most splits of one total one check asks for at once (``_Task``): a solve on the clock
-#: checks a total's splits of one space in ``workers`` checks of at most this many each.
-MOST_BATCHED = 16
 
 
 @dataclass(frozen=True)
@@ -173,7 +169,8 @@ class _Descent:
             # compositions alike but for tavern kinds: one checked for all, unless layouts are
             # excluded (another member's city may then be a layout not excluded)
             self.choices = Compositions(self.pool,
-                                        alike=self.settings.alike and not self.exclude)
+                                        alike=self.settings.alike and not self.exclude,
+                                        most=self.settings.most_compositions)
             self.top = self.choices.top() or -1
         self.floor = max(0, self.min_score or 0)
         self.level = self.top + 1  # the next total to split is one below this
@@ -372,10 +369,11 @@ class _Descent:
     def _batches(self, found: list[dict[str, int]]) -> list[list[dict[str, int]]]:
         """A total's splits of one space, as the checks that ask for them: one split a check
         when the budget counts work (a reproducible solve checks as it always has),
-        otherwise ``workers`` checks of consecutive splits, at most ``MOST_BATCHED`` each."""
+        otherwise ``workers`` checks of consecutive splits, at most ``most_batched`` each
+        (``ProofSettings``)."""
         if self.budget.work is not None or len(found) <= 1:
             return [[s] for s in found]
-        size = min(MOST_BATCHED, -(-len(found) // self.workers))
+        size = min(self.settings.most_batched, -(-len(found) // self.workers))
         return [found[i:i + size] for i in range(0, len(found), size)]
 
     def _cases(self, tasks: list[_Task]) -> list[_Task]:

@@ -37,8 +37,8 @@ from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.scoring.categories import Score
 
 #: The descent's share of the time and work (``solve_pool``); the full solve gets the rest
-#: when the descent has not settled.  On the 50 standard pools the descent settled every one
-#: within 6 s, so at the usual 60 s the full solve never runs.
+#: when the descent has not settled (a standard pool's descent settles within seconds, so at
+#: the usual 60 s the full solve seldom runs).
 DESCENT_SHARE = 0.8
 
 
@@ -89,7 +89,7 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
 
     With two or more workers and no deterministic limit, the descent starts from the bound
     the tiles alone give (``CityValues.caps``) while one thread solves the shops' and offices'
-    caps (``caps.REFINED``) beside its first checks.  One worker, or a deterministic limit,
+    caps (``ProofSettings.refined``) beside its first checks.  One worker, or a deterministic limit,
     solves every cap first and runs one check at a time, so a reproducible solve stays
     reproducible.  ``settings``: how the proof searches (``ProofSettings``; the solver's own
     unless told).

@@ -70,7 +70,7 @@ def solve_model(cm: CityModel, pool: Pool, budget: Budget, workers: int, progres
          ) -> tuple[Status, int | None, float, list[Answer]]:
     """Solve within ``budget`` (its work is spent); exclude any city legal play cannot build
     and solve again.  ``probing=False`` skips presolve's probing: on the pair model it took
-    about 3 of the 4.6 s presolve needed on the shipped example (a loaded machine), before
+    about 3 of the 4.6 s presolve needed on the shipped example, before
     any bound; without it the search starts after 1 s and its bound after 18 s was 102
     against 153 with it."""
     start = time.monotonic()

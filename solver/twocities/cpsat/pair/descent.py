@@ -79,15 +79,14 @@ from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 
 #: The most work units or seconds one split's joint solve (both cities in one model) may
-#: take: it settles small pools at once but the pair suite's rarely within 10 s (pair pool
-#: 0, 2026-12-01).
+#: take: a short try, since it settles small pools at once but a full-size pair's rarely
+#: within seconds.
 JOINT_WORK = 1.0
 JOINT_SECONDS = 2.0
 #: The most work units the descent of a level's stronger city takes once a city of it at
-#: the level is known (its optimum is then asked only for the standings and the pair): on
-#: pair pool 2 such descents ended ``unknown`` at the full ``SPLIT_WORK``, and a fifth of
-#: it let the level ask 12 splits in 40 units instead of 8; pair pools 0, 1, 3 and 4 lost
-#: nothing (``bench/bench_pairwork.py --set WITNESSED_WORK=5``, benchmarks.md).
+#: the level is known (its optimum is then asked only for the standings and the pair):
+#: such a descent often runs to the full ``SPLIT_WORK`` without settling, and a fifth of
+#: it leaves the level the work to ask more splits (``bench/bench_pairwork.py``).
 WITNESSED_WORK = 1.0
 
 
@@ -116,7 +115,8 @@ def prove_pair(pool: Pool, budget: Budget, *,
     if budget.work is not None:
         workers = 1
     floor = max(start.value()[0] if start is not None else 0, min_score or 0)
-    splits = Splits(pool) if pool.uses_all else ChooseSplits(pool, floor)
+    splits = (Splits(pool, settings.most_compositions) if pool.uses_all
+              else ChooseSplits(pool, floor, settings))
     search = _Search(pool, splits, budget, exclude, workers, start,
                      (min_score - 1, TOP) if min_score is not None else (-1, -1), settings)
     token = MEMO.set(Memo())

@@ -22,6 +22,7 @@ import numpy as np
 
 from solver.twocities.cpsat.city.compositions import Compositions
 from solver.twocities.cpsat.model.values import factory_value
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
@@ -99,9 +100,9 @@ class SplitBounds(ABC):
 class Splits(SplitBounds):
     """Every split of a pool's tiles with its bound (module doc, step 1), best first."""
 
-    def __init__(self, pool: Pool):
+    def __init__(self, pool: Pool, most: int = DEFAULT_SETTINGS.most_compositions):
         self.pool = pool
-        comps = Compositions(replace(pool, mats=pool.mats[:1]))
+        comps = Compositions(replace(pool, mats=pool.mats[:1]), most=most)
         comps.top()  # lists every composition of the first city, and its bounds
         self.comps = comps
         f = comps.slots.index(FACTORY)
