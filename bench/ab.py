@@ -21,13 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_solver import percentile, random_pool, summary  # noqa: E402
 
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
 
-def run_ab(description: str, configure: Callable[[str], None],
+def run_ab(description: str, configure: Callable[[str], ProofSettings | None],
            argv: list[str] | None = None) -> None:
-    """Solve the suite under ``configure("before")`` and ``configure("now")``, interleaved;
+    """Solve the suite under ``configure("before")`` and ``configure("now")``, interleaved,
+    each solve with the settings ``configure`` returns (None: the solver's own);
     ``configure("now")`` is left in force."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--suite", default="standard", choices=("standard", "choose"))
@@ -41,9 +43,10 @@ def run_ab(description: str, configure: Callable[[str], None],
     for seed in range(args.seed, args.seed + args.count):
         pool = random_pool(args.suite, seed, comps)
         for config in ("before", "now") if seed % 2 else ("now", "before"):
-            configure(config)
+            settings = configure(config) or ProofSettings()
             start, cpu = time.monotonic(), time.process_time()
-            result = solve_pool(pool, time_limit=args.time_limit, workers=args.workers)
+            result = solve_pool(pool, time_limit=args.time_limit, workers=args.workers,
+                                settings=settings)
             seconds, cpu = time.monotonic() - start, time.process_time() - cpu
             rows[config].append({"seed": seed, "status": result.status, "score": result.score,
                                  "bound": result.bound, "seconds": round(seconds, 3),

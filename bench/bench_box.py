@@ -1,4 +1,4 @@
-"""The whole box by classes of counts (``cpsat.boxclasses``): what each class of the first
+"""The whole box by classes of counts (``cpsat.box.classes``): what each class of the first
 split settles against a score known to be reached (a script, not a test).
 
 The box around ``--mat`` is split by the count of the first ``--order`` type; each class is
@@ -27,13 +27,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat.box import box_pool  # noqa: E402
-from solver.twocities.cpsat.boxclasses import (  # noqa: E402
+from solver.twocities.cpsat.box.classes import (  # noqa: E402
     _solve_class,
     add_civic_capacity,
     solve_by_classes,
 )
-from solver.twocities.cpsat.caps import category_cap  # noqa: E402
+from solver.twocities.cpsat.box.solve import box_pool  # noqa: E402
+from solver.twocities.cpsat.city.caps import category_cap  # noqa: E402
 from solver.twocities.cpsat.model import build_model  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
 

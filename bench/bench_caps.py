@@ -4,9 +4,9 @@ script, not a test).
 For each pool of a suite (``bench_solver.random_pool``), every category's cap is solved on
 one worker within CP-SAT's deterministic work (``caps.category_caps``) and compared with the
 cap its tile counts give (``values.city_values(...).caps()``): the categories whose solved
-cap is lower are the ones worth solving beside the descent (``caps.REFINED``).  For the
+cap is lower are the ones worth solving beside the descent (``ProofSettings.refined``).  For the
 ``choose`` suite the same is done for each pool's compositions with the highest bounds
-(``--top`` of them, ``cpsat.compositions``): would solved caps lower those bounds?
+(``--top`` of them, ``cpsat.city.compositions``): would solved caps lower those bounds?
 
 ``--refined``: the caps the descent solves beside its first checks (``caps.solved_caps``),
 on every pool (``before``) and only where they may fall (``now``, ``caps.may_fall``): the
@@ -30,10 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat.caps import category_caps  # noqa: E402
-from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
+from solver.twocities.cpsat.city.caps import category_caps  # noqa: E402
+from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 from solver.twocities.game.pool import Pool  # noqa: E402
 
@@ -87,10 +88,11 @@ def _refined(suite: str, first: int, count: int) -> None:
         pool = random_pool(suite, seed)
         found = {}
         for config in ("before", "now") if seed % 2 else ("now", "before"):
-            caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
-            caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+            settings = ProofSettings(shops_where_they_may_fall=config == "now",
+                                     offices_where_they_may_fall=config == "now")
             work[0], cpu = 0.0, time.process_time()
-            found[config] = caps_module.solved_caps(pool, lambda solver: None)
+            found[config] = caps_module.solved_caps(pool, lambda solver: None,
+                                                    settings=settings)
             sums[config][0] += work[0]
             sums[config][1] += time.process_time() - cpu
             works[config].append(work[0])
@@ -103,8 +105,6 @@ def _refined(suite: str, first: int, count: int) -> None:
         print(f"  {suite} {seed}: {found['before']} -> {found['now']}  work "
               f"{works['before'][-1]:.3f} -> {works['now'][-1]:.3f}", file=sys.stderr,
               flush=True)
-    caps_module.SHOPS_WHERE_THEY_MAY_FALL = True
-    caps_module.OFFICES_WHERE_THEY_MAY_FALL = True
     for config, (w, cpu) in sums.items():
         print(f"{config:<7} work {w:.3f}  (a pool: median {percentile(works[config], 0.5):.3f}, "
               f"p95 {percentile(works[config], 0.95):.3f})  cpu {cpu:.2f} s")

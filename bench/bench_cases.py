@@ -29,9 +29,9 @@ from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget  # noqa: E402
 from solver.common.status import Status  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
-from solver.twocities.cpsat.caps import caps_within  # noqa: E402
-from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.cpsat.city import descent  # noqa: E402
+from solver.twocities.cpsat.city.caps import caps_within  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values  # noqa: E402
 
 NOW = descent._Descent._cases
 

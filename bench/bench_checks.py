@@ -12,17 +12,15 @@ workers, ``bench/ab.py``'s interleaved A/B: wall and CPU seconds).
 
 ``--change``: what ``before`` leaves out:
 
-- ``chain``: the district root's symmetry as a prefix chain (``model.districts.ROOT_CHAIN``);
-- ``inprocessing``: the checks' SAT inprocessing off (``descent.INPROCESSING``);
-- ``both``: the two together;
+- ``chain``: the district root's symmetry as a prefix chain (``ProofSettings.root_chain``);
 - ``alike``: a choose pool's compositions alike but for their taverns' kinds checked once
-  (``descent.ALIKE``);
+  (``ProofSettings.alike``);
 - ``sure``: a choose pool's level checked the compositions of the most points no layout
-  changes first (``descent.SURE_FIRST``);
+  changes first (``ProofSettings.sure_first``);
 - ``choose``: ``alike`` and ``sure`` together.
 
-    python bench/bench_checks.py --change inprocessing [--count 50] [--seed 1] [--work 60]
-    python bench/bench_checks.py --change both --clock [--count 50] [--workers 2]
+    python bench/bench_checks.py --change chain [--count 50] [--seed 1] [--work 60]
+    python bench/bench_checks.py --change chain --clock [--count 50] [--workers 2]
     python bench/bench_checks.py --change choose --suite choose [--work 30]
 """
 
@@ -31,6 +29,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,9 +39,8 @@ from ab import run_ab  # noqa: E402
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import descent  # noqa: E402
-from solver.twocities.cpsat.model import districts  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 from solver.twocities.game.components import load_components  # noqa: E402
 
 _work = [0.0]
@@ -55,22 +53,22 @@ def _counted(self: cp_model.CpSolver, *args: object, **kwargs: object) -> object
     return code
 
 
-def _configure(change: str, config: str) -> None:
+def _configure(change: str, config: str) -> ProofSettings:
     now = config == "now"
-    if change in ("chain", "both"):
-        districts.ROOT_CHAIN = now
-    if change in ("inprocessing", "both"):
-        descent.INPROCESSING = not now
+    settings = ProofSettings()
+    if change == "chain":
+        settings = replace(settings, root_chain=now)
     if change in ("alike", "choose"):
-        descent.ALIKE = now
+        settings = replace(settings, alike=now)
     if change in ("sure", "choose"):
-        descent.SURE_FIRST = now
+        settings = replace(settings, sure_first=now)
+    return settings
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--change", choices=("chain", "inprocessing", "both", "alike",
-                                                 "sure", "choose"), required=True)
+    parser.add_argument("--change", choices=("chain", "alike", "sure", "choose"),
+                        required=True)
     parser.add_argument("--clock", action="store_true")
     parser.add_argument("--suite", default="standard")
     parser.add_argument("--count", type=int, default=50)
@@ -91,10 +89,11 @@ def main() -> None:
         pool = random_pool(args.suite, seed, comps)
         found = {}
         for config in ("before", "now") if seed % 2 else ("now", "before"):
-            _configure(args.change, config)
+            settings = _configure(args.change, config)
             _work[0] = 0.0
             cpu = time.process_time()
-            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work)
+            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work,
+                                settings=settings)
             cpu = time.process_time() - cpu
             found[config] = (result.status, result.score, _work[0], cpu,
                              result.city.notation() if result.city else None)
@@ -109,7 +108,6 @@ def main() -> None:
         print(f"  {args.suite} {seed}: {ns} {n}  work {bw:.3f} -> {nw:.3f}  "
               f"cpu {bc:.2f} -> {nc:.2f}  {'same city' if bcity == ncity else 'another city'}",
               file=sys.stderr, flush=True)
-    _configure(args.change, "now")
     for config, (work, cpu) in sums.items():
         print(f"{config:<7} work {work:.2f}  (a pool: median "
               f"{percentile(works[config], 0.5):.3f}, p95 {percentile(works[config], 0.95):.3f})"

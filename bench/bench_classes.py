@@ -3,7 +3,7 @@ units (one worker, so the machine's load does not decide).  A script, not a test
 
 For a pool with tiles to choose and each ``--levels`` total L, it measures:
 
-* ``one by one``: the descent (``cpsat.descent``, one worker) asked for nothing below L, so
+* ``one by one``: the descent (``cpsat.city.descent``, one worker) asked for nothing below L, so
   it refutes every composition of bound L or more at every total from its bound down to L
   (or finds a city there): the work the proof spends above L today (cumulative from the top);
 * ``class, caps`` (``--caps``): one model of the pool's own tiles (token counts variables),
@@ -19,7 +19,7 @@ For a pool with tiles to choose and each ``--levels`` total L, it measures:
   check, as ``descent._batch_model`` asks them) against a check a total (at most 16 splits
   each, as the descent asks on the clock): a class of one composition's totals;
 * ``one by one`` both ways (``--one-by-one --alike``): every composition, and only one of
-  each class alike but for its taverns' kinds (``descent.ALIKE``);
+  each class alike but for its taverns' kinds (``ProofSettings.alike``);
 * ``own bound`` (``--own K``): for each bound from the top down to L, K compositions of
   that bound, each asked once at its own bound (the descent's first check of it).
 
@@ -45,12 +45,14 @@ from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
 from solver.common.sat import Budget, feasibility  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
-from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.descent import MOST_BATCHED, _Descent, _Task, descend  # noqa: E402
+from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.city.descent import _Descent, _Task, descend  # noqa: E402
 from solver.twocities.cpsat.model import CityModel, build_model  # noqa: E402
 from solver.twocities.cpsat.model.tables import as_var  # noqa: E402
-from solver.twocities.cpsat.values import city_values, splits  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values, splits  # noqa: E402
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings  # noqa: E402
+
+MOST_BATCHED = DEFAULT_SETTINGS.most_batched  # the splits a check asks for, as the descent
 from solver.twocities.game.pool import Pool  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
 
@@ -224,7 +226,7 @@ def main() -> None:
     parser.add_argument("--one-by-one", action="store_true", help="also the descent's work")
     parser.add_argument("--alike", action="store_true",
                         help="one by one both ways: every composition, and those alike but "
-                             "for their taverns' kinds once (descent.ALIKE)")
+                             "for their taverns' kinds once (ProofSettings.alike)")
     parser.add_argument("--limit", type=float, default=10.0, help="work units a class solve")
     parser.add_argument("--totals", action="store_true", help="also totals together")
     parser.add_argument("--batch", type=int, default=128, help="splits a check, together")
@@ -237,10 +239,10 @@ def main() -> None:
     for level in (int(x) for x in args.levels.split(",")):
         print(f"L={level}: {len(open_rows(choices, level)[2])} compositions of bound >= L")
         if args.one_by_one:
-            for alike in (False, True) if args.alike else (descent.ALIKE,):
-                descent.ALIKE = alike
+            for alike in (False, True) if args.alike else (ProofSettings().alike,):
                 budget = Budget.start(None, None)
-                out = descend(pool, {}, budget, workers=1, min_score=level)
+                out = descend(pool, {}, budget, workers=1, min_score=level,
+                              settings=ProofSettings(alike=alike))
                 print(f"  one by one{', alike once' if alike else ''}: {out.status}, "
                       f"{out.checks} checks, {budget.used:.2f} units", flush=True)
         if args.caps:

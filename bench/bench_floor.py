@@ -1,7 +1,7 @@
 """Where a pool's best city stands: the full model alone (maximise the total, no descent),
 asked for a city of at least ``--floor`` points, one worker, each better city printed as it
 comes; then, for a pool with tiles to choose, how many compositions have each bound from the
-top down to the best city found (``cpsat.compositions``).  A script, not a test.
+top down to the best city found (``cpsat.city.compositions``).  A script, not a test.
 
     python bench/bench_floor.py [--suite choose] [--seed 7] [--floor 90] [--time-limit 600]
 """
@@ -20,8 +20,8 @@ import numpy as np  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat.compositions import Compositions  # noqa: E402
-from solver.twocities.cpsat.solve import _maximise  # noqa: E402
+from solver.twocities.cpsat.city.compositions import Compositions  # noqa: E402
+from solver.twocities.cpsat.city.solve import _maximise  # noqa: E402
 
 
 def main() -> None:

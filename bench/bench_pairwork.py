@@ -1,6 +1,6 @@
 """Where a pair proof spends its work (a script, not a test): ``prove_pair`` on one pool of
 a ``bench_solver`` pair suite, one worker, a deterministic budget, with CP-SAT's work summed
-by the kind of solve the split search asked for (``pairdescent._solve_split`` a split,
+by the kind of solve the split search asked for (``pair.descent._solve_split`` a split,
 ``solve_city`` a city alone, ``reach`` a level's short check, ``by_standings`` a split's
 district standings, ``_joint`` the two cities together; a kind called from within another
 is counted under both, its path joined by ``/``).  Work units, not seconds, so the
@@ -14,9 +14,10 @@ machine's load does not count.
 ``--trace`` also prints each split asked, in order: its bound, the pair it was asked to
 beat, whether it was settled, the pair it gave and its work.
 
-``--set NAME=VALUE`` sets a constant of ``pairdescent``, ``paircity`` or ``pairwitness``
-first (an integer or a float), to compare a setting by work units: ``--set
-STANDINGS_WITNESSED=0``, ``--set CLIMB_STEPS=0`` (no witness climbs a step).
+``--set NAME=VALUE`` sets a field of ``ProofSettings`` (``--set standings_witnessed=0``,
+``--set reach_margin=3``) or a constant of ``pairdescent``, ``paircity`` or ``pairwitness``
+(``--set CLIMB_STEPS=0``: no witness climbs a step) first (an integer or a float), to compare
+a setting by work units.
 
 ``--date`` takes a daily puzzle's pair candidate instead (``puzzles.draw``), started from the
 greedy pair as the daily generator's proof starts (``puzzles.prove``: one worker, its work
@@ -31,6 +32,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +43,12 @@ from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
 from solver.common.sat import Budget  # noqa: E402
-from solver.twocities.cpsat import (  # noqa: E402
-    paircity,
-    pairdescent,
-    pairstandings,
-    pairwitness,
-)
-from solver.twocities.cpsat.pairs import greedy_pair  # noqa: E402
+from solver.twocities.cpsat.pair import city as paircity  # noqa: E402
+from solver.twocities.cpsat.pair import descent as pairdescent  # noqa: E402
+from solver.twocities.cpsat.pair import standings as pairstandings  # noqa: E402
+from solver.twocities.cpsat.pair import witness as pairwitness  # noqa: E402
+from solver.twocities.cpsat.pair.quick import greedy_pair  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 
 #: Each kind of solve, and the modules that call it (each binds it by name).
 KINDS = {"_solve_split": (pairdescent,), "by_standings": (pairdescent,),
@@ -87,7 +88,7 @@ class Tally:
 
 
 def traced(solve_split: Callable[..., Any]) -> Callable[..., Any]:
-    """``pairdescent._solve_split``, printing each split asked."""
+    """``pair.descent._solve_split``, printing each split asked."""
     def split_asked(pool: Any, splits: Any, k: int, value: tuple[int, int], budget: Budget,
                     *rest: Any, **kw: Any) -> Any:
         used = budget.used
@@ -109,10 +110,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--attempt", type=int, default=0, help="the candidate's number")
     parser.add_argument("--trace", action="store_true", help="print each split asked")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="a constant of pairdescent, paircity or pairwitness")
+                        help="a field of ProofSettings, or a constant of pairdescent, "
+                             "paircity or pairwitness")
     args = parser.parse_args(argv)
+    settings = ProofSettings()
     for setting in args.set:
         name, _, value = setting.partition("=")
+        if name in {f.name for f in fields(ProofSettings)}:
+            kind = type(getattr(settings, name))
+            settings = replace(settings, **{name: kind(float(value))})
+            continue
         module = next((m for m in (pairdescent, paircity, pairwitness) if hasattr(m, name)),
                       None)
         if module is None:
@@ -136,7 +143,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.trace:
         pairdescent._solve_split = traced(pairdescent._solve_split)
     start = time.monotonic()
-    out = pairdescent.prove_pair(pool, Budget.start(None, args.work), start=seed, workers=1)
+    out = pairdescent.prove_pair(pool, Budget.start(None, args.work), start=seed, workers=1,
+                                 settings=settings)
     pair = out.best.value() if out.best is not None else None
     print(f"{what}, {args.work:g} work units, one worker: pair {pair}, "
           f"proven {out.proven}, bound {out.bound}, splits solved {out.splits_solved}, "

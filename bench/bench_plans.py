@@ -24,8 +24,8 @@ import puzzles.draw as draw  # noqa: E402
 from puzzles.common.days import parse_date  # noqa: E402
 from puzzles.plan import DayPlan  # noqa: E402
 from puzzles.prove import PROOF_BUDGET, WALL_LIMIT  # noqa: E402
-from solver.twocities.cpsat.pairsolve import solve_pair  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.pair.solve import solve_pair  # noqa: E402
 
 PLANS = {
     "c8": DayPlan("complete", fixed=8),

@@ -12,7 +12,7 @@ choose), then each total's checks by outcome (how many, CP-SAT's work); a summar
 suite at the end.  Logging CP-SAT's search costs a little time.  ``--work W``: each pool
 solved reproducibly instead (one worker, a work limit of W units), so the work of each
 check does not depend on the machine's load.  ``--as-before``: a choose pool's compositions
-all checked, in their listed order (``descent.ALIKE`` and ``descent.SURE_FIRST`` off).
+all checked, in their listed order (``ProofSettings.alike`` and ``sure_first`` off).
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
-from solver.twocities.cpsat import caps, descent  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
-from solver.twocities.cpsat.values import city_values  # noqa: E402
+from solver.twocities.cpsat.city import caps, descent  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.model.values import city_values  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 
 _lock = threading.Lock()
 _events: list[dict[str, Any]] = []
@@ -99,10 +100,9 @@ def main() -> None:
     parser.add_argument("--work", type=float, default=None,
                         help="one worker and this work limit (reproducible) instead of 60 s")
     parser.add_argument("--as-before", action="store_true",
-                        help="descent.ALIKE and descent.SURE_FIRST off")
+                        help="ProofSettings.alike and sure_first off")
     args = parser.parse_args()
-    if args.as_before:
-        descent.ALIKE = descent.SURE_FIRST = False
+    settings = ProofSettings(alike=False, sure_first=False) if args.as_before else ProofSettings()
     _patch()
     walls, builds, firsts, at_top = [], [], [], 0
     for seed in range(args.seed, args.seed + args.count):
@@ -110,9 +110,10 @@ def main() -> None:
         _events.clear()
         _start[0] = time.perf_counter()
         if args.work is None:
-            result = solve_pool(pool, time_limit=60, workers=args.workers)
+            result = solve_pool(pool, time_limit=60, workers=args.workers, settings=settings)
         else:
-            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work)
+            result = solve_pool(pool, time_limit=None, workers=1, deterministic_time=args.work,
+                                settings=settings)
         wall = time.perf_counter() - _start[0]
         top = sum(city_values(pool).caps().values()) if pool.uses_all else None
         at_top += result.score == top

@@ -1,23 +1,20 @@
-"""The caps solved beside the descent's first checks: every category's, or ``caps.REFINED``
+"""The caps solved beside the descent's first checks: every category's, or ``ProofSettings.refined``
 only, on the standard suite (a script, not a test).
 
 Each pool of ``bench_solver``'s suite is solved twice in one process, the order alternating
 pool by pool so both see the same machine load: ``before`` (every category cap solved beside
-the first checks, ``caps.SOLVED``) and ``now`` (``caps.REFINED``, as ``cities solve`` runs
+the first checks, ``caps.SOLVED``) and ``now`` (``ProofSettings.refined``, as ``cities solve`` runs
 with two workers).  Both must agree on every proven score.
 
-``--when``: the same caps, solved before the refining thread's first check (``before``,
-``descent.REFINE_FIRST``) or after it (``now``).
-
-``--off``: no caps solved beside the checks (``before``: ``caps.REFINED`` empty, the descent
-from the counted caps) against ``caps.REFINED`` (``now``).
+``--off``: no caps solved beside the checks (``before``: ``ProofSettings.refined`` empty, the
+descent from the counted caps) against the solver's own (``now``).
 
 ``--shops``: the shops' cap solved on every pool (``before``) or only where it may fall
 (``now``, ``caps.may_fall``), the offices' as ``cities solve`` does; ``--offices``: the same
 for the offices' cap, the shops' as ``cities solve`` does; ``--fall``: both caps on every
 pool (``before``) or both only where they may fall (``now``).
 
-    python bench/bench_refine.py [--when | --off | --shops | --offices | --fall]
+    python bench/bench_refine.py [--off | --shops | --offices | --fall]
         [--suite standard] [--count 50] [--seed 1] [--time-limit 60]
 """
 
@@ -31,41 +28,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import run_ab  # noqa: E402
 
-from solver.twocities.cpsat import caps as caps_module  # noqa: E402
-from solver.twocities.cpsat import descent  # noqa: E402
-
-NOW = caps_module.REFINED
-FIRST = descent.REFINE_FIRST
+from solver.twocities.cpsat.city import caps as caps_module  # noqa: E402
+from solver.twocities.cpsat.settings import ProofSettings  # noqa: E402
 
 
-def _configure(config: str) -> None:
-    caps_module.REFINED = caps_module.SOLVED if config == "before" else NOW
+def _configure(config: str) -> ProofSettings:
+    return ProofSettings(refined=caps_module.SOLVED) if config == "before" else ProofSettings()
 
 
-def _configure_off(config: str) -> None:
-    caps_module.REFINED = () if config == "before" else NOW
+def _configure_off(config: str) -> ProofSettings:
+    return ProofSettings(refined=()) if config == "before" else ProofSettings()
 
 
-def _configure_shops(config: str) -> None:
-    caps_module.SHOPS_WHERE_THEY_MAY_FALL = config == "now"
+def _configure_shops(config: str) -> ProofSettings:
+    return ProofSettings(shops_where_they_may_fall=config == "now")
 
 
-def _configure_offices(config: str) -> None:
-    caps_module.OFFICES_WHERE_THEY_MAY_FALL = config == "now"
+def _configure_offices(config: str) -> ProofSettings:
+    return ProofSettings(offices_where_they_may_fall=config == "now")
 
 
-def _configure_fall(config: str) -> None:
-    _configure_shops(config)
-    _configure_offices(config)
-
-
-def _configure_when(config: str) -> None:
-    descent.REFINE_FIRST = True if config == "before" else FIRST
+def _configure_fall(config: str) -> ProofSettings:
+    return ProofSettings(shops_where_they_may_fall=config == "now",
+                         offices_where_they_may_fall=config == "now")
 
 
 if __name__ == "__main__":
     #: each comparison's switch and what it configures (none given: caps refined or not)
-    CHANGES = {"--when": _configure_when, "--shops": _configure_shops,
+    CHANGES = {"--shops": _configure_shops,
                "--fall": _configure_fall, "--offices": _configure_offices,
                "--off": _configure_off}
     configure = _configure

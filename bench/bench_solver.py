@@ -20,8 +20,8 @@ Usage::
 
 ``--baseline [CONFIG]`` solves every pool twice, in the same process, pool by pool: first as
 CONFIG, then as ``solve_pool`` does by default, and prints the ratio of the medians.  CONFIG is
-``caps-only`` (the default: category caps, ``cpsat.caps``, and the full solve maximising
-under them, without the descent through exact scores, ``cpsat.descent``) or ``no-caps``.
+``caps-only`` (the default: category caps, ``cpsat.city.caps``, and the full solve maximising
+under them, without the descent through exact scores, ``cpsat.city.descent``) or ``no-caps``.
 
 Prints one row per suite: pools, proven, the median, p90, p95, largest and mean seconds to
 proof (unproven pools count at the time limit), and the median gap (bound - score) of the
@@ -47,9 +47,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.twocities.cpsat import pairsolve  # noqa: E402
-from solver.twocities.cpsat.pairsolve import solve_pair  # noqa: E402
-from solver.twocities.cpsat.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
+from solver.twocities.cpsat.pair import solve as pairsolve  # noqa: E402
+from solver.twocities.cpsat.pair.solve import solve_pair  # noqa: E402
 from solver.twocities.game.components import Components, load_components  # noqa: E402
 from solver.twocities.game.pool import Pool, load_pool, pool_from_json  # noqa: E402
 

@@ -38,8 +38,7 @@ class Proof:
 
 
 def _solve(pool: Pool, budget: float, progress: Progress | None, **kw: Any) -> Any:
-    from solver.twocities.cpsat.pairsolve import solve_pair
-    from solver.twocities.cpsat.solve import solve_pool
+    from solver.twocities.cpsat import solve_pair, solve_pool
 
     solve = solve_pair if pool.cities == 2 else solve_pool
     return solve(pool, time_limit=WALL_LIMIT, workers=1, deterministic_time=budget,

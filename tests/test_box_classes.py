@@ -1,4 +1,4 @@
-"""``cpsat.boxclasses``: the branch and bound over classes of counts, and the civic capacity
+"""``cpsat.box.classes``: the branch and bound over classes of counts, and the civic capacity
 cut it adds, against the scorer and exhaustive search on pools small enough to enumerate."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat.boxclasses import (
+from solver.twocities.cpsat.box.classes import (
     civic_capacity_holds,
     civic_slope,
     neighbour_cells,

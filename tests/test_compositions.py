@@ -1,4 +1,4 @@
-"""``cpsat.compositions``: every choice of tiles from a larger pool, with its bound.
+"""``cpsat.city.compositions``: every choice of tiles from a larger pool, with its bound.
 
 The descent over a choose pool is only as sound as this list: a composition missing, or one
 whose bound is too low, would let a level be refuted wrongly.  So every composition of small
@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solver.twocities.cpsat.compositions as compositions_mod
-import solver.twocities.cpsat.descent as descent_mod
-from solver.twocities.cpsat.compositions import Compositions, _choices, _ways
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values
+import solver.twocities.cpsat.city.compositions as compositions_mod
+import solver.twocities.cpsat.city.descent as descent_mod
+from solver.twocities.cpsat.city.compositions import Compositions, _choices, _ways
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
@@ -132,14 +133,13 @@ def test_choosing_on_two_workers_matches_exhaustive_search() -> None:
     assert result.score == brute_force_best(pool)
 
 
-def test_too_many_compositions_falls_back_to_the_full_solve(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_compositions_falls_back_to_the_full_solve() -> None:
     pool = choose_example()
     expected = solve_pool(pool, time_limit=60, workers=1)
-    monkeypatch.setattr(compositions_mod, "MOST_COMPOSITIONS", 1)
     with pytest.raises(compositions_mod.TooManyCompositions):
-        Compositions(pool).top()
-    fallback = solve_pool(pool, time_limit=60, workers=1)
+        Compositions(pool, most=1).top()
+    fallback = solve_pool(pool, time_limit=60, workers=1,
+                          settings=ProofSettings(most_compositions=1))
     assert (fallback.status, fallback.score) == ("optimal", expected.score)
 
 
@@ -150,14 +150,13 @@ def test_models_dropped_and_rebuilt_give_the_same_answer(
     pool = choose_example()
     built = []
 
-    def counting(tiles: Pool) -> object:
+    def counting(tiles: Pool, **kw: bool) -> object:
         built.append(Counter(t.token for t in tiles.tiles))
-        return build(tiles)
+        return build(tiles, **kw)
 
     build = descent_mod.build_model
-    monkeypatch.setattr(descent_mod, "MOST_MODELS", 1)
     monkeypatch.setattr(descent_mod, "build_model", counting)
-    result = solve_pool(pool, time_limit=60, workers=1)
+    result = solve_pool(pool, time_limit=60, workers=1, settings=ProofSettings(most_models=1))
     assert result.status == "optimal"
     assert result.score == brute_force_best(pool)
     distinct = {tuple(sorted(c.items())) for c in built}

@@ -14,8 +14,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.twocities.cpsat.compositions import Compositions, _alike
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.city.compositions import Compositions, _alike
+from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile

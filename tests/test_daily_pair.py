@@ -21,8 +21,8 @@ from puzzles.puzzle import Puzzle, puzzle_from_json
 from puzzles.show import optimum_line, render_grade, render_puzzle
 from solver.common.errors import CitiesError
 from solver.common.status import Status
-from solver.twocities.cpsat.pairs import greedy_pair
-from solver.twocities.cpsat.pairsolve import PairResult
+from solver.twocities.cpsat.pair.quick import greedy_pair
+from solver.twocities.cpsat.pair.solve import PairResult
 from solver.twocities.game.pool import Pool, load_pool
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

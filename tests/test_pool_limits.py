@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from solver.twocities.cpsat.box import box_pool
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.box.solve import box_pool
+from solver.twocities.cpsat.city.solve import solve_pool
 
 runner = CliRunner()
 #: Seconds a solve may take beyond its time limit (reading the pool and building the model:

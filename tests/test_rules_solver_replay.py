@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.layout import mat_position
 from solver.twocities.game.pool import Placement, pool_from_json
 from solver.twocities.game.tiles import Duplex

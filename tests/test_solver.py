@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import solver.twocities.cpsat.fullmodel as fullmodel_module
+import solver.twocities.cpsat.model.fullmodel as fullmodel_module
 from cli import app
 from solver.common.errors import CitiesError
 from solver.common.sat import configure
-from solver.twocities.cpsat.box import box_pool
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.box.solve import box_pool
+from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.pool import load_pool, pool_from_json
 from solver.twocities.rules.buildable import check_buildable

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from ortools.sat.python import cp_model
 
-import solver.twocities.cpsat.descent as descent_module
+import solver.twocities.cpsat.city.descent as descent_module
 from solver.common.sat import Budget, feasibility
-from solver.twocities.cpsat.descent import _Descent, _Space, _Task
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values, splits
+from solver.twocities.cpsat.city.descent import _Descent, _Space, _Task
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values, splits
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile

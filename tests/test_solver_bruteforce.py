@@ -15,7 +15,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.city import City, Context, District
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.layout import empty_city, mat_offsets

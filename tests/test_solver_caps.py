@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-import solver.twocities.cpsat.caps as caps_module
-import solver.twocities.cpsat.solve as solve_mod
-from solver.twocities.cpsat.caps import (
-    REFINED,
+import solver.twocities.cpsat.city.solve as solve_mod
+from solver.twocities.cpsat.city.caps import (
     caps_pay,
     category_cap,
     category_caps,
@@ -16,8 +14,9 @@ from solver.twocities.cpsat.caps import (
     may_fall,
     solved_caps,
 )
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool, pool_from_json
 from solver.twocities.game.tiles import parse_tile
@@ -25,6 +24,8 @@ from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
 from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
+
+REFINED = ProofSettings().refined  # the caps solved beside the first checks
 
 
 @settings(max_examples=6, deadline=None)
@@ -139,17 +140,16 @@ def test_a_min_score_above_the_caps_sum_is_infeasible_without_a_solve(
     assert result.status == "infeasible"  # the solved caps (25) settle it
 
 
-def test_the_caps_solved_beside_the_checks_bound_every_buildable_city(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_caps_solved_beside_the_checks_bound_every_buildable_city() -> None:
     """``solved_caps`` (the caps the descent refines with two workers), asked on every pool,
-    solves exactly ``REFINED``, and each is at least what any city of the pool scores in its
-    category."""
-    monkeypatch.setattr(caps_module, "SHOPS_WHERE_THEY_MAY_FALL", False)
-    monkeypatch.setattr(caps_module, "OFFICES_WHERE_THEY_MAY_FALL", False)
+    solves exactly ``ProofSettings.refined``, and each is at least what any city of the pool
+    scores in its category."""
+    every_pool = ProofSettings(shops_where_they_may_fall=False,
+                               offices_where_they_may_fall=False)
     tiles = tuple(parse_tile(t) for t in ["S", "S", "S", "O", "Tf", "S|S", "O|H"])
     pool = Pool(tiny_rules(3, 5), (), tiles, Context((1,), ()))
     registered: list[object] = []
-    caps = solved_caps(pool, registered.append)
+    caps = solved_caps(pool, registered.append, settings=every_pool)
     assert set(caps) == set(REFINED) and len(registered) == len(REFINED)
     best = {name: max(score_city(city, pool.rules).categories[name]
                       for city, placed in all_cities(pool)
@@ -159,10 +159,10 @@ def test_the_caps_solved_beside_the_checks_bound_every_buildable_city(
 
 
 def test_the_shops_cap_is_solved_only_where_its_counted_cap_takes_a_set_as_long_as_a_side(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        ) -> None:
     """Two shops in a 3x3 city: their counted cap (one set of two) takes no set of three,
     so ``solved_caps`` solves the offices' cap alone (the shops' on every pool when
-    ``SHOPS_WHERE_THEY_MAY_FALL`` is off); five shops' cap takes one (a set of five), so it
+    ``shops_where_they_may_fall`` is off); five shops' cap takes one (a set of five), so it
     is solved.  Either way the descent on two workers proves the exhaustive optimum."""
     two = Pool(tiny_rules(3, 5), (), tuple(parse_tile(t) for t in
                                            ["S", "S", "O", "Tf", "H", "F|O", "O|H"]),
@@ -172,23 +172,24 @@ def test_the_shops_cap_is_solved_only_where_its_counted_cap_takes_a_set_as_long_
                 Context((1,), ()))
     assert not may_fall(SHOP, two, city_values(two))
     assert may_fall(SHOP, five, city_values(five))
-    monkeypatch.setattr(caps_module, "OFFICES_WHERE_THEY_MAY_FALL", False)  # offices always
+    offices_always = ProofSettings(offices_where_they_may_fall=False)
     registered: list[object] = []
-    assert set(solved_caps(two, registered.append)) == {OFFICE} and len(registered) == 1
-    assert set(solved_caps(five, registered.append)) == {SHOP, OFFICE}
+    assert set(solved_caps(two, registered.append, settings=offices_always)) == {OFFICE}
+    assert len(registered) == 1
+    assert set(solved_caps(five, registered.append, settings=offices_always)) == {SHOP, OFFICE}
     for pool in (two, five):
         best = brute_force_best(pool)
-        result = solve_pool(pool, time_limit=30, workers=2)
+        result = solve_pool(pool, time_limit=30, workers=2, settings=offices_always)
         assert (result.status, result.score, result.bound) == ("optimal", best, best)
-    monkeypatch.setattr(caps_module, "SHOPS_WHERE_THEY_MAY_FALL", False)
-    assert set(solved_caps(two, registered.append)) == {SHOP, OFFICE}
+    both_always = ProofSettings(shops_where_they_may_fall=False,
+                                offices_where_they_may_fall=False)
+    assert set(solved_caps(two, registered.append, settings=both_always)) == {SHOP, OFFICE}
 
 
-def test_the_offices_cap_is_solved_only_where_the_offices_outnumber_four_a_tavern(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_offices_cap_is_solved_only_where_the_offices_outnumber_four_a_tavern() -> None:
     """Five offices and one tavern in a 3x3 city: not every office can be next to the
     tavern, so the offices' cap is solved, and it falls below the counted cap (every office
-    next to it); two offices and one tavern: not solved (``OFFICES_WHERE_THEY_MAY_FALL``
+    next to it); two offices and one tavern: not solved (``offices_where_they_may_fall``
     off: solved).  Either way the descent on two workers proves the exhaustive optimum."""
     five = Pool(tiny_rules(3, 5), (), tuple(parse_tile(t) for t in
                                             ["O", "O", "O", "O", "Tf", "F|O", "P/H"]),
@@ -198,7 +199,6 @@ def test_the_offices_cap_is_solved_only_where_the_offices_outnumber_four_a_taver
                Context((1,), ()))
     assert may_fall(OFFICE, five, city_values(five))
     assert not may_fall(OFFICE, two, city_values(two))
-    monkeypatch.setattr(caps_module, "SHOPS_WHERE_THEY_MAY_FALL", True)
     solved = solved_caps(five, lambda solver: None)
     assert solved[OFFICE] < city_values(five).caps()[OFFICE]
     assert OFFICE not in solved_caps(two, lambda solver: None)
@@ -206,5 +206,5 @@ def test_the_offices_cap_is_solved_only_where_the_offices_outnumber_four_a_taver
         best = brute_force_best(pool)
         result = solve_pool(pool, time_limit=30, workers=2)
         assert (result.status, result.score, result.bound) == ("optimal", best, best)
-    monkeypatch.setattr(caps_module, "OFFICES_WHERE_THEY_MAY_FALL", False)
-    assert OFFICE in solved_caps(two, lambda solver: None)
+    offices_always = ProofSettings(offices_where_they_may_fall=False)
+    assert OFFICE in solved_caps(two, lambda solver: None, settings=offices_always)

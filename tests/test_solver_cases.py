@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-import solver.twocities.cpsat.descent as descent_module
+import solver.twocities.cpsat.city.descent as descent_module
 from solver.common.sat import Budget
-from solver.twocities.cpsat.caps import solved_caps
-from solver.twocities.cpsat.descent import _Descent, _Space, _Task, descend
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values, splits
+from solver.twocities.cpsat.city.caps import solved_caps
+from solver.twocities.cpsat.city.descent import _Descent, _Space, _Task, descend
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values, splits
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool
@@ -90,7 +90,7 @@ def test_the_refining_thread_asks_a_check_before_its_caps_and_the_proof_holds(
         tokens: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """With two workers, the thread that solves the refined caps takes a check first (the
     top total's cases start on both threads), then its caps, which bound every check after;
-    the answer is the exhaustive optimum, with the caps first or after."""
+    the answer is the exhaustive optimum."""
     pool = _pool(tokens)
     best = brute_force_best(pool)
     counted = city_values(pool).caps()
@@ -106,13 +106,9 @@ def test_the_refining_thread_asks_a_check_before_its_caps_and_the_proof_holds(
         return solved_caps(pool, register)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_Descent, "_check", spy)
-    for first in (False, True):
-        monkeypatch.setattr(descent_module, "REFINE_FIRST", first)
-        events.clear()
-        outcome = descend(pool, dict(counted), Budget.start(30, None), 2, refine=refine)
-        assert outcome.best is not None
-        assert (outcome.status, outcome.bound, outcome.best.score.total) == (
-            "optimal", best, best)
-        refining = [e for e in events.values() if "caps" in e]
-        if refining:  # the descent may settle before the refining thread's first check ends
-            assert refining[0].index("caps") == (0 if first else 1)
+    outcome = descend(pool, dict(counted), Budget.start(30, None), 2, refine=refine)
+    assert outcome.best is not None
+    assert (outcome.status, outcome.bound, outcome.best.score.total) == ("optimal", best, best)
+    refining = [e for e in events.values() if "caps" in e]
+    if refining:  # the descent may settle before the refining thread's first check ends
+        assert refining[0].index("caps") == 1

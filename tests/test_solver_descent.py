@@ -1,4 +1,4 @@
-"""The descent (``cpsat.descent``): exact splits level by level, against exhaustive search,
+"""The descent (``cpsat.city.descent``): exact splits level by level, against exhaustive search,
 with layouts legal play cannot build, time limits, exclusions and required scores."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import solver.twocities.cpsat.answers as answers_module
+import solver.twocities.cpsat.model.answers as answers_module
 from solver.common.sat import Budget
-from solver.twocities.cpsat.descent import descend
-from solver.twocities.cpsat.solve import solve_pool
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.city.descent import descend
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.model.values import city_values
 from solver.twocities.game.city import Context
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool

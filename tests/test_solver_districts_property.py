@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from puzzles.partbuilt import part_built
-from solver.twocities.cpsat.pairsolve import solve_pair
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat.city.solve import solve_pool
+from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.game.city import City, Context, District
 from solver.twocities.game.components import load_components, parse_mat
 from solver.twocities.game.pool import Pool

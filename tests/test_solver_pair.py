@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from solver.twocities.cpsat.pairs import Pair, climb, good_pair, greedy_pair
-from solver.twocities.cpsat.pairsolve import solve_pair
+from solver.twocities.cpsat.pair.quick import Pair, climb, good_pair, greedy_pair
+from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.game.city import Context, District, city_from_json
 from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool
@@ -173,7 +173,7 @@ def test_a_suite_pool_gets_a_pair_within_a_short_limit() -> None:
 
 
 def test_the_greedy_pair_is_the_pair_puzzles_rate_against() -> None:
-    """``cpsat.pairs`` starts from the difficulty rating's own greedy pair."""
+    """``cpsat.pair.quick`` starts from the difficulty rating's own greedy pair."""
     pool = _bench_pool("pair", 2)
     start = greedy_pair(pool)
     assert start is not None and start.value()[0] == greedy(pool).score

@@ -1,4 +1,4 @@
-"""Pairs by splits on pools the two cities do not use up (``cpsat.pairchoose``) against
+"""Pairs by splits on pools the two cities do not use up (``cpsat.pair.choose``) against
 exhaustive search: pairs of 3x3 cities from tiny pools with spare tiles, every pair of cities
 enumerated."""
 
@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat import pairchoose
-from solver.twocities.cpsat.compositions import TooManyCompositions
-from solver.twocities.cpsat.pairchoose import ChooseSplits, choose_apply
-from solver.twocities.cpsat.pairdescent import prove_pair
-from solver.twocities.cpsat.pairsolve import solve_pair
+from solver.twocities.cpsat.city.compositions import TooManyCompositions
+from solver.twocities.cpsat.pair.choose import ChooseSplits, choose_apply
+from solver.twocities.cpsat.pair.descent import prove_pair
+from solver.twocities.cpsat.pair.solve import solve_pair
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
@@ -117,34 +117,35 @@ def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
         [[c.city.grid for c in r.cities] for r in runs][1]
 
 
-@pytest.mark.parametrize(("most", "seed"), [("MOST_CANDIDATES", 5), ("MOST_SPLITS", 6),
-                                            ("MOST_SPLITS", 7)])
-def test_a_raised_floor_proves_only_above_it(most: str, seed: int, monkeypatch) -> None:
+@pytest.mark.parametrize(("most", "seed"), [("most_candidates", 5), ("most_splits", 6),
+                                            ("most_splits", 7)])
+def test_a_raised_floor_proves_only_above_it(most: str, seed: int) -> None:
     """Too many splits to list: the floor listed is raised, and the outcome is a proof
     only where the best pair lies above every split left out, else a bound."""
     pool = tiny_choose_pool(seed)
     best = brute_force_pair(pool)
-    monkeypatch.setattr(pairchoose, most, 3)
-    splits = ChooseSplits(pool, 0)
+    few = replace(ProofSettings(), **{most: 3})
+    splits = ChooseSplits(pool, 0, few)
     assert splits.listed_from > 0
     assert all(splits.bound(k)[0] >= splits.listed_from for k in range(len(splits)))
-    outcome = prove_pair(pool, Budget.start(60, None))
+    outcome = prove_pair(pool, Budget.start(60, None), settings=few)
     if outcome.proven:
         assert outcome.best.value() == best
     else:
         assert outcome.bound >= best[0]
     result = solve_pair(pool, time_limit=None, workers=1,  # the full model settles the rest
-                        deterministic_time=60.0)  # reproducible: the load cannot decide
+                        deterministic_time=60.0,  # reproducible: the load cannot decide
+                        settings=few)
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == best
 
 
-def test_too_many_compositions_leave_the_pair_to_the_full_model(monkeypatch) -> None:
+def test_too_many_compositions_leave_the_pair_to_the_full_model() -> None:
     pool = tiny_choose_pool(3)
-    monkeypatch.setattr(pairchoose, "MOST_LISTED", 1)
+    few = ProofSettings(most_listed=1)
     with pytest.raises(TooManyCompositions):
-        ChooseSplits(pool, 0)
-    result = solve_pair(pool, time_limit=60, workers=1)
+        ChooseSplits(pool, 0, few)
+    result = solve_pair(pool, time_limit=60, workers=1, settings=few)
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == brute_force_pair(pool)
 

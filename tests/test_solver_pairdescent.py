@@ -1,4 +1,4 @@
-"""Pairs by splits (``cpsat.pairdescent``) against exhaustive search: pairs of 3x3 cities from
+"""Pairs by splits (``cpsat.pair.descent``) against exhaustive search: pairs of 3x3 cities from
 tiny pools, every split and every pair of cities enumerated."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.common.sat import Budget
-from solver.twocities.cpsat import paircity, pairdescent, pairstandings
-from solver.twocities.cpsat.paircity import TOP
-from solver.twocities.cpsat.pairdescent import PairOutcome, prove_pair
-from solver.twocities.cpsat.pairranks import (
+from solver.twocities.cpsat.pair import city as paircity
+from solver.twocities.cpsat.pair import descent as pairdescent
+from solver.twocities.cpsat.pair import standings as pairstandings
+from solver.twocities.cpsat.pair.city import TOP
+from solver.twocities.cpsat.pair.descent import PairOutcome, prove_pair
+from solver.twocities.cpsat.pair.ranks import (
     AHEAD,
     BEHIND,
     CASES,
@@ -24,8 +26,9 @@ from solver.twocities.cpsat.pairranks import (
     refuted,
     standing_district,
 )
-from solver.twocities.cpsat.pairsolve import solve_pair
-from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
+from solver.twocities.cpsat.pair.solve import solve_pair
+from solver.twocities.cpsat.pair.splits import Splits, rivals_never_help, splits_apply
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
@@ -66,11 +69,12 @@ def all_pairs(pool: Pool):
                            score_city(_against(b, a), RULES).total), placed_a
 
 
-def proves_exhaustive_optimum(seed: int) -> PairOutcome:
-    """``prove_pair`` on tiny pool ``seed``: proven, the exhaustive search's optimum, and
-    each city buildable as placed."""
+def proves_exhaustive_optimum(seed: int, proof: ProofSettings = DEFAULT_SETTINGS
+                              ) -> PairOutcome:
+    """``prove_pair`` on tiny pool ``seed`` (with the ``proof`` settings): proven, the
+    exhaustive search's optimum, and each city buildable as placed."""
     pool = tiny_pool(seed)
-    outcome = prove_pair(pool, Budget.start(60, None))
+    outcome = prove_pair(pool, Budget.start(60, None), settings=proof)
     assert outcome.proven
     assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
     if outcome.best is not None:
@@ -91,7 +95,6 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
         seed: int, monkeypatch) -> None:
     """The levels' short check (the stronger city at least the weaker's optimum) asked of
     every split: the proof still agrees with exhaustive search."""
-    monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
     reached = []
     reach = pairdescent.reach
 
@@ -101,7 +104,7 @@ def test_a_stronger_city_only_reaching_the_level_still_proves_the_optimum(
         return found
 
     monkeypatch.setattr(pairdescent, "reach", counted)
-    proves_exhaustive_optimum(seed)
+    proves_exhaustive_optimum(seed, ProofSettings(reach_margin=-TOP))
     assert reached  # the short check was asked
 
 
@@ -153,12 +156,10 @@ def test_rivals_that_can_help_turn_the_search_off() -> None:
     assert not splits_apply(replace(pool, context=Context((1,), (odd,))))
 
 
-def test_too_many_splits_leave_the_pair_to_the_full_model(monkeypatch) -> None:
-    from solver.twocities.cpsat import compositions
-
+def test_too_many_splits_leave_the_pair_to_the_full_model() -> None:
     pool = tiny_pool(3)
-    monkeypatch.setattr(compositions, "MOST_COMPOSITIONS", 1)
-    result = solve_pair(pool, time_limit=60, workers=1)
+    result = solve_pair(pool, time_limit=60, workers=1,
+                        settings=ProofSettings(most_compositions=1))
     assert result.status == "optimal"
     assert (result.score, max(c.score for c in result.cities)) == brute_force_pair(pool)
 
@@ -272,7 +273,6 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
     """At a level, once ``after`` splits were refuted by their standings, the standings
     refute splits with only the weaker city's optimum known (the stronger solved alone only
     where a case needs it), and the proof still agrees with exhaustive search."""
-    monkeypatch.setattr(pairdescent, "STANDINGS_FIRST_AFTER", after)
     early = []
     by_standings = pairdescent.by_standings
 
@@ -283,7 +283,7 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
 
     monkeypatch.setattr(pairdescent, "by_standings", counted)
     for seed in (4, 6, 7):
-        proves_exhaustive_optimum(seed)
+        proves_exhaustive_optimum(seed, ProofSettings(standings_first_after=after))
     assert any(early)
 
 

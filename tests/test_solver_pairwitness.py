@@ -1,4 +1,4 @@
-"""Witnesses that a split's city reaches a level (``cpsat.pairwitness``): every city
+"""Witnesses that a split's city reaches a level (``cpsat.pair.witness``): every city
 found is scored by the scorer and buildable, and the pair proof that uses them still agrees
 with exhaustive search on tiny pools."""
 
@@ -8,9 +8,13 @@ from collections import Counter
 
 import pytest
 
-from solver.twocities.cpsat import paircity, pairdescent, pairstandings, pairwitness
-from solver.twocities.cpsat.paircity import TOP
-from solver.twocities.cpsat.pairwitness import Known, city_witness, transplant
+from solver.twocities.cpsat.pair import city as paircity
+from solver.twocities.cpsat.pair import descent as pairdescent
+from solver.twocities.cpsat.pair import standings as pairstandings
+from solver.twocities.cpsat.pair import witness as pairwitness
+from solver.twocities.cpsat.pair.city import TOP
+from solver.twocities.cpsat.pair.witness import Known, city_witness, transplant
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
@@ -67,7 +71,6 @@ def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> 
     """The levels' short check asked of every split, a witness first, and the standings
     asked with the stronger city only witnessed where it makes the level but the pair falls
     short: the proof still agrees with exhaustive search, and both were used."""
-    monkeypatch.setattr(pairdescent, "REACH_MARGIN", -TOP)
     found, witnessed_only = [], []
     witness = pairwitness.city_witness
     by_standings = pairdescent.by_standings
@@ -85,6 +88,6 @@ def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> 
         monkeypatch.setattr(module, "city_witness", counted)
     monkeypatch.setattr(pairdescent, "by_standings", standings)
     for seed in range(12):
-        proves_exhaustive_optimum(seed)
+        proves_exhaustive_optimum(seed, ProofSettings(reach_margin=-TOP))
     assert any(found)
     assert any(witnessed_only)

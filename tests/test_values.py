@@ -1,4 +1,4 @@
-"""``cpsat.values``: every score a city reaches, and its parts, are among those listed.
+"""``cpsat.model.values``: every score a city reaches, and its parts, are among those listed.
 
 The descent's proof is only as good as these lists: a value a city can reach that is missing
 would let a level be refuted wrongly.  So every city of the tiny pools, and random finished
@@ -13,7 +13,13 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.twocities.cpsat.values import city_values, park_rows, partitions, shop_rows, splits
+from solver.twocities.cpsat.model.values import (
+    city_values,
+    park_rows,
+    partitions,
+    shop_rows,
+    splits,
+)
 from solver.twocities.game.city import City, Context, District
 from solver.twocities.game.components import load_components
 from solver.twocities.game.layout import empty_city
@@ -35,7 +41,7 @@ COMPONENTS = load_components()
 
 
 def parts_of(city: City, pool: Pool) -> dict[str, tuple[int, ...]]:
-    """The parts ``solver.twocities.cpsat.values`` lists, read off a finished city by the scorer."""
+    """The parts ``cpsat.model.values`` lists, read off a finished city by the scorer."""
     rules = pool.rules
     lengths = Counter(len(run) for run in shop_partition(city, rules)[1])
     groups = park_groups(city)

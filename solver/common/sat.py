@@ -60,7 +60,7 @@ def configure(params: Any, time_limit: float | None, workers: int,
 
 
 def feasibility(params: Any, time_limit: float | None, *, inprocessing: bool = True) -> None:
-    """Settings for "is there a city scoring exactly this?" (``cpsat.descent``): one
+    """Settings for "is there a city scoring exactly this?" (``cpsat.city.descent``): one
     worker, a plain clause-learning search, light presolve.
 
     Exact scores per category leave no objective to bound, so the LP relaxation that proves

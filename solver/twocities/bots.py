@@ -193,7 +193,7 @@ def solve_plan(game: Game, player: str, city: int, deterministic_time: float) ->
 
     Returns mat cell -> planned type ({} when the solver finds nothing in time).
     """
-    from solver.twocities.cpsat.solve import solve_pool
+    from solver.twocities.cpsat import solve_pool
     from solver.twocities.game.pool import Pool
 
     pos = game.cities[city].position

@@ -26,8 +26,7 @@ from solver.twocities.scoring.categories import Score
 from solver.twocities.scoring.table import TableResult
 
 if TYPE_CHECKING:  # the solver pulls in OR-Tools: only its result types are needed here
-    from solver.twocities.cpsat.pairsolve import PairResult
-    from solver.twocities.cpsat.solve import SolveResult
+    from solver.twocities.cpsat import PairResult, SolveResult
     from solver.twocities.rules.game import Game
 
 STYLE = {
@@ -208,7 +207,7 @@ def pair_status_line(result: PairResult) -> Text:
     the higher city breaking ties): where that score is proven but the higher city is not,
     the line says so.
 
-    >>> from solver.twocities.cpsat.pairsolve import PairResult
+    >>> from solver.twocities.cpsat import PairResult
     >>> pair_status_line(PairResult(Status.FEASIBLE, 93, 93, 120.0, (), 101)).plain
     "lower city proven: it scores 93 and no pair's lower city scores more; the higher city \
 is not proven: at most 101 (time limit, 120.0 s)"

@@ -143,7 +143,7 @@ def solved_city(pos: Position, singles: list[str], duplexes: list[str],
     exactly the tiles the city still lacks, one worker, a deterministic limit (and at most
     ``seconds`` of wall clock, if given).  Where it finds no city in time, the greedy
     completion stands in (with the solver's bound, if any)."""
-    from solver.twocities.cpsat.solve import solve_pool
+    from solver.twocities.cpsat import solve_pool
     from solver.twocities.game.pool import Pool
 
     a, d, b = pos.remaining()

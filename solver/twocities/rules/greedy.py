@@ -1,5 +1,5 @@
 """A greedy placer: the city a hasty player builds (the daily puzzles measure how hard a
-puzzle is against it; a pair of cities starts its search from it, ``cpsat.pairs``).
+puzzle is against it; a pair of cities starts its search from it, ``cpsat.pair.quick``).
 
 Tiles come in the rounds' order (round 1 singles, then the duplexes, then round 3 singles, as
 ``rules.buildable`` reads the rounds).  Each step puts one tile where it raises the city's

@@ -1,7 +1,7 @@
 """Cities ranked against each other: factories and districts compare a city with its rivals.
 
 The one place that turns "these other cities" into a city's context.  A table
-(``scoring.table``), a pair of cities from one pool (``cpsat.solve``) and the daily puzzles'
+(``scoring.table``), a pair of cities from one pool (``cpsat.city.solve``) and the daily puzzles'
 pairs all rank through ``with_rivals``.
 
 >>> from solver.twocities.game.city import City

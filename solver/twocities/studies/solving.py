@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.twocities.cpsat.solve import solve_pool
+from solver.twocities.cpsat import solve_pool
 from solver.twocities.game.components import load_components
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.studies.base import SOLVER_WORKERS

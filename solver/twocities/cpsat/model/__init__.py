@@ -2,7 +2,7 @@
 category, each in its own module mirroring the scorer's function of the same name.
 
 ``build_model(pool)`` returns the model with one ``CityGrid`` per city and each city's points
-by category (and the parts they split into, ``cpsat.model.scored``); ``cpsat.solve`` solves
+by category (and the parts they split into, ``cpsat.model.scored``); ``cpsat.city.solve`` solves
 it, reads the city back and re-scores it.
 """
 
@@ -61,9 +61,11 @@ _PER_GRID = {SHOP: score_shops, TAVERN: score_taverns, PARK: score_parks,
 
 
 def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
-                categories: Collection[str] = CATEGORIES) -> CityModel:
+                categories: Collection[str] = CATEGORIES, *,
+                root_chain: bool = True) -> CityModel:
     """The model for the pool's city (or its two cities when it names two mats), with the
-    parts of the given scoring categories only (all of them unless told).
+    parts of the given scoring categories only (all of them unless told).  ``root_chain``:
+    how a district's region breaks its symmetry (``districts.connected_region``).
 
     >>> from solver.twocities.game.pool import pool_from_json
     >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["F|O", "P/H"]})
@@ -94,7 +96,7 @@ def build_model(pool: Pool, mats: tuple[Mat | None, ...] | None = None,
         if name == FACTORY:
             per_city = score_factories(grids, pool.context.rival_factories)
         elif name == DISTRICT:
-            per_city = score_districts(grids, pool.context.districts)
+            per_city = score_districts(grids, pool.context.districts, root_chain=root_chain)
         else:
             per_city = [_PER_GRID[name](g) for g in grids]
         for i, value in enumerate(per_city):

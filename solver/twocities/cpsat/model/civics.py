@@ -3,7 +3,7 @@
 
 Every term is an exact conjunction of "the tile is on c" with which types are next to c
 (``CityGrid.next_to``), so the sum is exactly the scorer's value.  Its parts: each civic
-token's points (``solver.twocities.cpsat.values.civic_rows``).
+token's points (``solver.twocities.cpsat.model.values.civic_rows``).
 """
 
 from __future__ import annotations

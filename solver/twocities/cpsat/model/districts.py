@@ -12,7 +12,7 @@ When points can drop as a region grows (a tie for first paying less than a clear
 when two cities rank against each other (a smaller region in one would help the other), the
 size must be the exact largest group, labelled by ``solver.twocities.cpsat.model.groups``.
 For a pair of cities each city's points depend on both sizes: one table indexed by both.
-Its parts: each district's points (``solver.twocities.cpsat.values.district_rows``).
+Its parts: each district's points (``solver.twocities.cpsat.model.values.district_rows``).
 """
 
 from __future__ import annotations
@@ -31,15 +31,18 @@ from solver.twocities.scoring.categories import district_points
 
 
 def connected_region(grid: CityGrid, member: dict, name: str,
-                     most: int | None = None, tiles: int | None = None) -> cp_model.IntVar:
+                     most: int | None = None, tiles: int | None = None, *,
+                     root_chain: bool = True) -> cp_model.IntVar:
     """The size of one connected region of member cells (any, possibly empty), with at most
     ``most`` cells when given (a larger region pays no more, so the search need not build it).
+    ``root_chain``: the root's symmetry as a prefix chain (3n constraints, ``_root_first``)
+    rather than an implication for every earlier cell (n(n-1)/2).
 
     ``tiles``: how many member tiles the city holds, when every tile is used.  A region of
     all of them is every member cell, and then each member touches another, and no two
     members touch only each other (``_all_in_one_region``): implied by connectivity, but
     stated, presolve reads them off at once (a check that needs the whole district in one
-    region, ``solver.twocities.cpsat.descent``, refuted pool 33 in 1.4 s against 2.9 s).
+    region, ``solver.twocities.cpsat.city.descent``, refuted pool 33 in 1.4 s against 2.9 s).
     """
     model = grid.model
     cells = [c for c in grid.cells if member.get(c) is not None]
@@ -49,10 +52,10 @@ def connected_region(grid: CityGrid, member: dict, name: str,
     for i, c in enumerate(cells):
         model.AddImplication(region[c], member[c])
         model.AddImplication(root[c], region[c])
-        if not ROOT_CHAIN:  # the root is the region's first cell, an implication per cell
+        if not root_chain:  # the root is the region's first cell, an implication per cell
             for earlier in cells[:i]:
                 model.AddImplication(root[c], region[earlier].Not())
-    if ROOT_CHAIN:
+    if root_chain:
         _root_first(model, cells, region, root, name)
     nbrs = {c: [(n, edge) for n, edge in grid.neighbours[c] if n in region] for c in cells}
     top = len(cells) if most is None else min(most, len(cells))
@@ -61,11 +64,6 @@ def connected_region(grid: CityGrid, member: dict, name: str,
     if tiles is not None and 2 <= tiles <= top:
         _all_in_one_region(grid, member, region, nbrs, size, tiles, name)
     return size
-
-
-#: The root's symmetry as a prefix chain (3n constraints) rather than an implication for
-#: every earlier cell (n(n-1)/2): see ``_root_first``.
-ROOT_CHAIN = True
 
 
 def _root_first(model: cp_model.CpModel, cells: list, region: dict, root: dict,
@@ -124,8 +122,10 @@ def _never_drops(points: Sequence[Sequence[int]]) -> bool:
     return all(all(a <= b for a, b in zip(row, row[1:], strict=False)) for row in points)
 
 
-def score_districts(grids: Sequence[CityGrid], districts: Sequence[District]) -> list[Scored]:
-    """Each city's district points, over every district in play."""
+def score_districts(grids: Sequence[CityGrid], districts: Sequence[District], *,
+                    root_chain: bool = True) -> list[Scored]:
+    """Each city's district points, over every district in play (``root_chain``: see
+    ``connected_region``)."""
     model = grids[0].model
     per_district: list[list] = [[] for _ in grids]
     top = len(grids[0].cells)
@@ -153,7 +153,8 @@ def score_districts(grids: Sequence[CityGrid], districts: Sequence[District]) ->
                 most = tables[0].index(max(tables[0]))
                 tiles = g.total_type_set(d.types)
                 sizes.append(connected_region(g, member, f"{g.name}_district_{i}", most,
-                                              tiles if isinstance(tiles, int) else None))
+                                              tiles if isinstance(tiles, int) else None,
+                                              root_chain=root_chain))
             else:
                 sizes.append(largest_group(g, member, f"{g.name}_district_{i}"))
         if alone:

@@ -12,7 +12,7 @@ at each size the edition's table lists (1, 2, 3 parks).  Variables:
   park neighbours, or one park neighbour that has another.
 
 Its parts: how many groups have a root, and how many of them reach each size the table lists
-(``solver.twocities.cpsat.values.park_rows``).
+(``solver.twocities.cpsat.model.values.park_rows``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """What each category's part of the model hands back: its points, and the parts they split into.
 
-The parts are the same as ``cpsat.values`` lists for each score (shop sets by length, park
+The parts are the same as ``cpsat.model.values`` lists for each score (shop sets by length, park
 groups by size, each civic token's points, each district's points), so a check that asks for
-an exact score can also ask for parts that make it up (``solver.twocities.cpsat.descent``).
+an exact score can also ask for parts that make it up (``solver.twocities.cpsat.city.descent``).
 """
 
 from __future__ import annotations

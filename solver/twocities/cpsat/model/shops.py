@@ -7,7 +7,7 @@
 
 Each shop is covered by exactly one segment and each segment pays ``shop_sets[len - 1]``, so the
 best cover is the exact best partition the scorer computes.  Its parts: how many segments of
-each length (``solver.twocities.cpsat.values.shop_rows``).
+each length (``solver.twocities.cpsat.model.values.shop_rows``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 
 from solver.common.errors import CitiesError
 from solver.common.status import Progress
-from solver.twocities.cpsat.solve import SolveResult, solve_pool
+from solver.twocities.cpsat.city.solve import SolveResult, solve_pool
 from solver.twocities.game.pool import Pool
 
 

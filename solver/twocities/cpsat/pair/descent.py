@@ -2,25 +2,25 @@
 the lower city's score descended level by level, one city of a split at a time.
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
-*composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split* and the
+*composition*, ``cpsat.city.compositions``) decide the second's, so a pair is a *split* and the
 optimum is the best split's best pair.  The search:
 
-1. **Bounds** (``cpsat.pairsplits``): each split's counted bound, the districts shared
+1. **Bounds** (``cpsat.pair.splits``): each split's counted bound, the districts shared
    between the two cities, best first.
 2. **The lower city, level by level.** From the best bound down, each level L asks every
-   split that may still reach it whether both its cities reach L (``paircity.solve_city``:
+   split that may still reach it whether both its cities reach L (``pair.city.solve_city``:
    the descent from the city's counted caps, ``min_score`` L, so a refutation starts just
    above L and is quick).  The first level where a split holds a pair is the lower city's optimum.
    Where only a city at the level is wanted (the stronger city's short check, a standing
-   case at a level), a witness climbed without a solve (``cpsat.pairwitness``) comes first.
+   case at a level), a witness climbed without a solve (``cpsat.pair.witness``) comes first.
 3. **Districts couple the cities**: each city alone ranks against the rivals only, an upper
    bound only when a further rival never raises a city's district points
    (``rivals_never_help``, checked before the search).  When both cities alone reach L,
-   ``cpsat.pairstandings`` asks them again at every standing (which city's region is larger
-   in each district, ``cpsat.pairranks``) and refutes the split when in every case one city
+   ``cpsat.pair.standings`` asks them again at every standing (which city's region is larger
+   in each district, ``cpsat.pair.ranks``) and refutes the split when in every case one city
    falls short; where a case holds, its cities (and each solved against the other) offer a
    pair, and the pair model with each city's tiles fixed (``_joint``) has a short try.  Once
-   the standings have refuted ``STANDINGS_FIRST_AFTER`` splits whose cities alone both
+   the standings have refuted ``standings_first_after`` splits whose cities alone both
    reached their level, a level's split asks them before the stronger city's own optimum (a
    long descent), and a case's side a city already found makes is not solved.
 4. **The higher city.** Then every split that may still beat the best pair is asked (first
@@ -45,18 +45,18 @@ from ortools.sat.python import cp_model
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, configure
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.city.descent import Outcome
+from solver.twocities.cpsat.model import build_model
+from solver.twocities.cpsat.model.answers import (
     Answer,
     exclude_layouts,
     forbid_assignment,
     layout_literals,
     read_city,
 )
-from solver.twocities.cpsat.answers import rescore as rescore_city
-from solver.twocities.cpsat.descent import Outcome
-from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.pairchoose import ChooseSplits, below_listed
-from solver.twocities.cpsat.paircity import (
+from solver.twocities.cpsat.model.answers import rescore as rescore_city
+from solver.twocities.cpsat.pair.choose import ChooseSplits, below_listed
+from solver.twocities.cpsat.pair.city import (
     MEMO,
     SPLIT_WORK,
     TOP,
@@ -66,9 +66,10 @@ from solver.twocities.cpsat.paircity import (
     solve_city,
     work_for,
 )
-from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.pairsplits import SplitBounds, Splits, Value
-from solver.twocities.cpsat.pairstandings import by_standings
+from solver.twocities.cpsat.pair.quick import Pair
+from solver.twocities.cpsat.pair.splits import SplitBounds, Splits, Value
+from solver.twocities.cpsat.pair.standings import by_standings
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
@@ -78,28 +79,14 @@ from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 
 #: The most work units or seconds one split's joint solve (both cities in one model) may
-#: take: it settles small pools at once but the pair suite's rarely within 10 s (pair pool
-#: 0, 2026-12-01).
+#: take: a short try, since it settles small pools at once but a full-size pair's rarely
+#: within seconds.
 JOINT_WORK = 1.0
 JOINT_SECONDS = 2.0
-#: The stronger city of a level's split is asked for the level by one short check
-#: (``paircity.reach``) only where its bound lies this far above it.
-REACH_MARGIN = 5
-#: A level's splits ask the standings before the stronger city's own optimum once this many
-#: were refuted by the standings after both cities alone had reached their level: where a
-#: level holds a pair among its first splits (Sunday's pair puzzles), the stronger city's
-#: optimum is the quick way to it; where many splits are refuted by their standings (pair
-#: pool 1: 126 at level 95), solving the stronger city alone first is mostly work lost.
-STANDINGS_FIRST_AFTER = 3
-#: Where a level's stronger city makes the level (a witness, ``cpsat.pairwitness``) but the
-#: pair of the two ranked against each other falls short, ask the standings, that city only
-#: witnessed, before its own optimum (a long descent).
-STANDINGS_WITNESSED = True
 #: The most work units the descent of a level's stronger city takes once a city of it at
-#: the level is known (its optimum is then asked only for the standings and the pair): on
-#: pair pool 2 such descents ended ``unknown`` at the full ``SPLIT_WORK``, and a fifth of
-#: it let the level ask 12 splits in 40 units instead of 8; pair pools 0, 1, 3 and 4 lost
-#: nothing (``bench/bench_pairwork.py --set WITNESSED_WORK=5``, benchmarks.md).
+#: the level is known (its optimum is then asked only for the standings and the pair):
+#: such a descent often runs to the full ``SPLIT_WORK`` without settling, and a fifth of
+#: it leaves the level the work to ask more splits (``bench/bench_pairwork.py``).
 WITNESSED_WORK = 1.0
 
 
@@ -119,17 +106,19 @@ class PairOutcome:
 
 def prove_pair(pool: Pool, budget: Budget, *,
                start: Pair | None = None, exclude: Sequence[Sequence[City]] = (),
-               min_score: int | None = None, workers: int = 1) -> PairOutcome:
+               min_score: int | None = None, workers: int = 1,
+               settings: ProofSettings = DEFAULT_SETTINGS) -> PairOutcome:
     """The best pair by splits (module doc), within ``budget``; ``start`` is a pair already
     known (it must not be excluded).  ``min_score``: the lower city's least score.
     ``workers``: each city's descent (one with a deterministic limit, which keeps it
-    reproducible)."""
+    reproducible).  ``settings``: how the search and each city's solve go about it."""
     if budget.work is not None:
         workers = 1
     floor = max(start.value()[0] if start is not None else 0, min_score or 0)
-    splits = Splits(pool) if pool.uses_all else ChooseSplits(pool, floor)
+    splits = (Splits(pool, settings.most_compositions) if pool.uses_all
+              else ChooseSplits(pool, floor, settings))
     search = _Search(pool, splits, budget, exclude, workers, start,
-                     (min_score - 1, TOP) if min_score is not None else (-1, -1))
+                     (min_score - 1, TOP) if min_score is not None else (-1, -1), settings)
     token = MEMO.set(Memo())
     try:
         search.levels()
@@ -148,8 +137,9 @@ class _Search:
 
     def __init__(self, pool: Pool, splits: SplitBounds, budget: Budget,
                  exclude: Sequence[Sequence[City]], workers: int, start: Pair | None,
-                 floor: Value):
+                 floor: Value, settings: ProofSettings = DEFAULT_SETTINGS):
         self.pool, self.splits, self.budget = pool, splits, budget
+        self.settings = settings
         self.exclude, self.workers = exclude, workers
         self.best = start
         self.value = max(start.value(), floor) if start is not None else floor
@@ -225,7 +215,8 @@ class _Search:
         better pair but did not settle, so it is worth asking again."""
         self.solved += 1
         found, settled = _solve_split(self.pool, self.splits, k, value, self.budget,
-                                      self.exclude, self.workers, int(self.low[k]))
+                                      self.exclude, self.workers, int(self.low[k]),
+                                      self.settings)
         better = found is not None and found.value() > self.value
         if better:
             self.best, self.value = Pair(found.cities, found.placed), found.value()
@@ -278,8 +269,8 @@ def _unproven(pool: Pool, found: dict[int, Answer], value: Value,
 
 
 def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: Budget,
-                 exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None
-                 ) -> tuple[Pair | None, bool]:
+                 exclude: Sequence[Sequence[City]], workers: int, most_low: int | None = None,
+                 settings: ProofSettings = DEFAULT_SETTINGS) -> tuple[Pair | None, bool]:
     """Split ``k``'s best pair if it beats ``value`` (None: it cannot, or it was not
     found), and whether the split is settled.  ``most_low``: the most the split's lower
     city can score, where known."""
@@ -301,15 +292,17 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         # the lower city cannot pass the best pair's: only a higher city above the best
         # pair's beats it, asked of the stronger city first (a question just below its bound)
         for i in reversed(order):
-            known[i] = solve_city(alones[i], budget, workers, value[1] + 1)
+            known[i] = solve_city(alones[i], budget, workers, value[1] + 1, settings=settings)
             if known[i].status != Status.INFEASIBLE:
                 break
         else:
             return None, True
     for i in order:
         alone = alones[i]
-        if i == order[1] and value[1] == TOP and i not in known and _standings_first() \
-                and by_standings(pool, alones, optima, need, value, budget, workers) is None:
+        if i == order[1] and value[1] == TOP and i not in known \
+                and _standings_first(settings) \
+                and by_standings(pool, alones, optima, need, value, budget, workers,
+                                 settings=settings) is None:
             # a level asked where the standings have refuted splits whose cities alone both
             # reached it: they often do without the stronger city's own optimum (a long
             # descent), so they come first
@@ -320,17 +313,17 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         target = min(optima[order[0]][0], TOP if most_low is None else most_low) \
             if i == order[1] and value[1] == TOP else TOP
         if target < TOP and i not in known \
-                and int(splits.bounds[k][i]) - target >= REACH_MARGIN:
+                and int(splits.bounds[k][i]) - target >= settings.reach_margin:
             reached, stronger = _reach_pair(pool, alones[i], i, optima[order[0]][1], target,
-                                            value, budget, exclude)
+                                            value, budget, exclude, settings)
             if reached is not None:
                 return reached, False
-            if stronger and STANDINGS_WITNESSED and not _standings_first():
+            if stronger and settings.standings_witnessed and not _standings_first(settings):
                 # the stronger city makes the level but the pair falls short: the standings
                 # may refute the split without the stronger city's optimum (a long descent;
-                # its cases at the level are mostly witnessed, ``pairstandings``)
+                # its cases at the level are mostly witnessed, ``pair.standings``)
                 ranked = by_standings(pool, alones, optima, need, value, budget, workers,
-                                      unsolved=i)
+                                      unsolved=i, settings=settings)
                 if ranked is None:
                     return None, True
                 if ranked is not True and ranked.value() > value \
@@ -339,7 +332,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         result = known.get(i)
         if result is None or result.status == Status.INFEASIBLE:  # not above the best
             result = solve_city(alone, budget, workers, max(need, 0),  # pair's higher city
-                                WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK)
+                                WITNESSED_WORK if i == order[1] and stronger else SPLIT_WORK,
+                                settings)
         if result.status == Status.INFEASIBLE:
             return None, True  # this city cannot reach what the split needs to beat the best
         if result.best is not None:
@@ -360,7 +354,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return pair, True
     if budget.exhausted():
         return (pair if usable and pair.value() > value else None), False
-    ranked = by_standings(pool, alones, optima, need, value, budget, workers)
+    ranked = by_standings(pool, alones, optima, need, value, budget, workers,
+                          settings=settings)
     if ranked is None:
         if value[1] == TOP:
             _noted_standings()
@@ -370,7 +365,8 @@ def _solve_split(pool: Pool, splits: SplitBounds, k: int, value: Value, budget: 
         return ranked, False  # a pair all the same; the split may hold a better one
     if budget.exhausted():
         return (pair if usable and pair.value() > value else None), False
-    joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude)
+    joint, settled = _joint(pool, tiles, pair, top, value, budget, exclude,
+                            settings.root_chain)
     if joint is None and usable and pair.value() > value:
         return pair, settled  # the two optima ranked against each other: a pair all the same
     return joint, settled
@@ -383,16 +379,16 @@ class _LowerProven(Pair):
 
 
 def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, value: Value,
-                budget: Budget, exclude: Sequence[Sequence[City]]
+                budget: Budget, exclude: Sequence[Sequence[City]], settings: ProofSettings
                 ) -> tuple[Pair | None, bool]:
     """The weaker city's optimum with a stronger city ``i`` that scores at least ``target``
     (the weaker city's optimum, or the most the split's lower city can score if less), if a
-    short check finds one (``paircity.reach``) and the pair, ranked against each other, keeps a
+    short check finds one (``pair.city.reach``) and the pair, ranked against each other, keeps a
     lower score of ``target``: that score is then the split's lower optimum, though the
     split's higher city is not yet known.  Also whether the stronger city was found."""
     if target <= value[0]:
         return None, False
-    stronger = reach(alone, budget, target)
+    stronger = reach(alone, budget, target, settings)
     if stronger is None:
         return None, False
     cities = [answer.city, answer.city]
@@ -406,10 +402,10 @@ def _reach_pair(pool: Pool, alone: Pool, i: int, answer: Answer, target: int, va
 
 
 def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: Pair,
-           top: Value, value: Value, budget: Budget, exclude: Sequence[Sequence[City]]
-           ) -> tuple[Pair | None, bool]:
+           top: Value, value: Value, budget: Budget, exclude: Sequence[Sequence[City]],
+           root_chain: bool = True) -> tuple[Pair | None, bool]:
     """The split solved as one pair model, each city's tiles fixed (module doc, step 3)."""
-    cm = build_model(pool)
+    cm = build_model(pool, root_chain=root_chain)
     for g, mine in zip(cm.grids, tiles, strict=True):
         counts = Counter(t.token for t in mine)
         for token in {t.token for t in pool.singles}:
@@ -458,12 +454,12 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
 
 
 
-def _standings_first() -> bool:
+def _standings_first(settings: ProofSettings) -> bool:
     """Whether a level's split asks the standings before the stronger city's own optimum:
-    once ``STANDINGS_FIRST_AFTER`` splits were refuted by the standings after both cities
-    alone reached their level (each such stronger city's descent was work lost)."""
+    once ``settings.standings_first_after`` splits were refuted by the standings after both
+    cities alone reached their level (each such stronger city's descent was work lost)."""
     memo = MEMO.get()
-    return memo is not None and memo.by_standings >= STANDINGS_FIRST_AFTER
+    return memo is not None and memo.by_standings >= settings.standings_first_after
 
 
 def _noted_standings() -> None:

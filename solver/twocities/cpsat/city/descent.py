@@ -2,8 +2,8 @@
 
 Each category's points are at most its cap, so no city scores more than the caps' sum.  The
 descent asks, for each total from that sum down, whether some city scores exactly that total,
-one *split* at a time (``cpsat.values.splits``): every category's points equal to one value it
-can take, with the parts that value allows (``cpsat.values``).  The first split that holds a
+one *split* at a time (``cpsat.model.values.splits``): every category's points equal to one value it
+can take, with the parts that value allows (``cpsat.model.values``).  The first split that holds a
 city is the optimum, once every split of every higher total is refuted.
 
 Exact scores are what make each check fast.  Presolve turns "civic tiles 15 from three tiles"
@@ -18,12 +18,12 @@ stay busy.  A city at total T makes every split of T or below moot (those checks
 what is left is refuting the splits above T.  A check may be asked as one *case* a thread
 (``_cases``: the mat's positions shared among them), so a hard check is shared too.  The
 caps may start as the tiles' own bound (``CityValues.caps``) while one thread solves the
-caps that pay for their solve (``refine``, ``caps.REFINED``, after that thread's first
+caps that pay for their solve (``refine``, ``ProofSettings.refined``, after that thread's first
 check): splits above a refined cap are refuted without a check, and a check running on
 one is stopped.
 
 A pool holding more tiles than its city takes is split one level further: by composition
-(``cpsat.compositions``: how many tiles of each token the city takes), each joining the
+(``cpsat.city.compositions``: how many tiles of each token the city takes), each joining the
 descent at its own bound, with its own values and its own model (built from its tiles alone,
 so its counts are constants).  The levels
 are shared: a total is refuted once every composition that could reach it is.  A level's
@@ -33,7 +33,7 @@ on the layout: the level's city, where there is one, tends to be among them.
 
 >>> from solver.twocities.game.pool import pool_from_json
 >>> from solver.common.sat import Budget
->>> from solver.twocities.cpsat.values import city_values
+>>> from solver.twocities.cpsat.model.values import city_values
 >>> pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 12 + ["P|P", "P/P"]})
 >>> outcome = descend(pool, city_values(pool).caps(), Budget.start(10, None), workers=1)
 >>> str(outcome.status), outcome.bound, outcome.best.score.total
@@ -54,42 +54,18 @@ from ortools.sat.python import cp_model
 from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, feasibility
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.city.compositions import Compositions
+from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.model.answers import (
     Answer,
     buildable_city,
     exclude_layouts,
 )
-from solver.twocities.cpsat.compositions import Compositions
-from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.model.tables import as_var
-from solver.twocities.cpsat.values import CityValues, city_values, splits
+from solver.twocities.cpsat.model.values import CityValues, city_values, splits
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
-
-#: The most compositions' models held at once (each a few MB; rebuilt in 0.04-0.07 s).
-MOST_MODELS = 256
-#: The most splits of one total one check asks for at once (``_Task``): a solve on the clock
-#: checks a total's splits of one space in ``workers`` checks of at most this many each.
-MOST_BATCHED = 16
-#: Solve the refined caps before the refining thread's first check (False: after it).  35
-#: of the 50 standard pools are proven by their first check (a city at the tiles' own bound)
-#: and the caps lowered that bound on 4; solving them first held the second case of that
-#: check back by the caps' 0.2-0.4 s.  With the caps after the first check, the standard
-#: suite's median was 6-13 % lower and the CPU of every thread 11-15 % lower a pool, the
-#: tail unchanged (three A/B runs on a loaded machine, ``bench/bench_refine.py --when``).
-REFINE_FIRST = False
-#: The checks' SAT inprocessing (``sat.feasibility``): off, since the checks are short.  On
-#: the 50 standard pools (one worker, a work limit, both ways in one process) the descent
-#: took 19 % less CP-SAT work (21.8 against 27.0 units) and 13 % less CPU without it, less
-#: work on 39 pools and more on 11 (``bench/bench_checks.py --change inprocessing``).
-INPROCESSING = False
-#: A pool with tiles to choose: of compositions alike but for their taverns' kinds, only
-#: the one of the most tavern points is checked (``Compositions``' ``alike``; each check
-#: would find the same layouts, its tavern points aside).
-ALIKE = True
-#: A level's checks of a pool with tiles to choose, the compositions whose points rest
-#: least on the layout first (``_sure``).
-SURE_FIRST = True
 
 
 @dataclass(frozen=True)
@@ -108,7 +84,7 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
             exclude: Sequence[City] = (), min_score: int | None = None,
             progress: Progress | None = None,
             refine: Callable[[Callable[[cp_model.CpSolver], None]], dict[str, int]] | None
-            = None) -> Outcome:
+            = None, settings: ProofSettings = DEFAULT_SETTINGS) -> Outcome:
     """The best city of the pool, proven by exact splits (module doc).
 
     ``caps`` bounds each category in every city of the pool (a pool with tiles to choose
@@ -117,10 +93,13 @@ def descend(pool: Pool, caps: dict[str, int], budget: Budget, workers: int = 1, 
     layouts the answer must differ from and ``min_score`` the least total worth a check.
     ``refine`` (run on one of the threads after its first check) returns caps that may be
     lower than ``caps``; it is handed a function that registers each CP-SAT solver it runs,
-    so the descent can stop it once the answer is known.  Raises ``TooManyCompositions`` for a pool
-    with too much to choose from.
+    so the descent can stop it once the answer is known; it runs after that thread's first
+    check, so the top total's cases start on every thread at once and a pool whose first
+    check holds its best city seldom solves a cap.  ``settings``: how the checks are taken
+    (``ProofSettings``).  Raises ``TooManyCompositions`` for a pool with too much to choose
+    from.
     """
-    run = _Descent(pool, caps, budget, exclude, min_score, progress, max(1, workers))
+    run = _Descent(pool, caps, budget, exclude, min_score, progress, max(1, workers), settings)
     threads = [threading.Thread(target=run.work, args=(refine if i == 1 else None,))
                for i in range(1, max(1, workers))]
     for t in threads:
@@ -140,7 +119,7 @@ class _Space:
     """The cities a split is checked among: every city of the pool's tiles, or of one
     composition's tiles (``tiles``: that composition's own pool), with their values and
     caps.  ``model`` is the space's model once built (a composition's is built on its first
-    check and dropped when ``MOST_MODELS`` newer ones are held)."""
+    check and dropped when ``ProofSettings.most_models`` newer ones are held)."""
 
     values: CityValues
     caps: dict[str, int]
@@ -173,6 +152,7 @@ class _Descent:
     min_score: int | None
     progress: Progress | None
     workers: int = 1
+    settings: ProofSettings = DEFAULT_SETTINGS
 
     def __post_init__(self) -> None:
         self.lock = threading.Lock()
@@ -188,7 +168,9 @@ class _Descent:
             self.whole = None
             # compositions alike but for tavern kinds: one checked for all, unless layouts are
             # excluded (another member's city may then be a layout not excluded)
-            self.choices = Compositions(self.pool, alike=ALIKE and not self.exclude)
+            self.choices = Compositions(self.pool,
+                                        alike=self.settings.alike and not self.exclude,
+                                        most=self.settings.most_compositions)
             self.top = self.choices.top() or -1
         self.floor = max(0, self.min_score or 0)
         self.level = self.top + 1  # the next total to split is one below this
@@ -205,13 +187,8 @@ class _Descent:
 
     def work(self, refine: Callable | None) -> None:
         """Take checks until the descent settles; ``refine`` (one thread's) runs after that
-        thread's first check, so the top total's cases start on every thread at once and a
-        pool whose first check holds its best city seldom solves a cap (``REFINE_FIRST``:
-        the caps first, as it was)."""
+        thread's first check (``descend``)."""
         try:
-            if refine is not None and REFINE_FIRST:
-                self._refine(refine)
-                refine = None
             while (task := self._next()) is not None:
                 self._finish(task, *self._check(task))
                 if refine is not None:
@@ -265,7 +242,7 @@ class _Descent:
                 tasks = [_Task(space, b, self.level) for space in self.active
                          for b in self._batches(splits(space.values.values, space.caps,
                                                        self.level))]
-                if SURE_FIRST and self.whole is None:
+                if self.settings.sure_first and self.whole is None:
                     tasks.sort(key=lambda t: -_sure(t.space.values))
                 tasks = self._cases(tasks)
                 self.open[self.level] += len(tasks)
@@ -277,7 +254,7 @@ class _Descent:
 
     def _model(self, pool: Pool) -> CityModel:
         """The model of ``pool``'s cities, every excluded layout ruled out."""
-        cm = build_model(pool)
+        cm = build_model(pool, root_chain=self.settings.root_chain)
         for city in self.exclude:
             exclude_layouts(cm.model, cm.grids, [city])
         return cm
@@ -292,7 +269,7 @@ class _Descent:
             with self.lock:
                 space.model = cm
                 self.built.append(space)
-                while len(self.built) > MOST_MODELS:
+                while len(self.built) > self.settings.most_models:
                     self.built.popleft().model = None
         return cm
 
@@ -312,8 +289,10 @@ class _Descent:
 
         def solve() -> int:
             with self.lock:
+                # no SAT inprocessing: the checks are short, and it costs them more work
+                # than it saves
                 feasibility(solver.parameters, self.budget.seconds_left(),
-                            inprocessing=INPROCESSING)
+                            inprocessing=False)
                 work = self.budget.work_left()
             if work is not None:
                 solver.parameters.max_deterministic_time = work
@@ -327,7 +306,7 @@ class _Descent:
     @staticmethod
     def _split_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
         """The space's model with each category's points equal to the split's, and its
-        parts one of the rows ``solver.twocities.cpsat.values`` allows for that score; for
+        parts one of the rows ``solver.twocities.cpsat.model.values`` allows for that score; for
         several splits, one table of every category's points and parts (``_batch_model``)."""
         if len(task.splits) > 1:
             return _batch_model(task, cm)
@@ -390,10 +369,11 @@ class _Descent:
     def _batches(self, found: list[dict[str, int]]) -> list[list[dict[str, int]]]:
         """A total's splits of one space, as the checks that ask for them: one split a check
         when the budget counts work (a reproducible solve checks as it always has),
-        otherwise ``workers`` checks of consecutive splits, at most ``MOST_BATCHED`` each."""
+        otherwise ``workers`` checks of consecutive splits, at most ``most_batched`` each
+        (``ProofSettings``)."""
         if self.budget.work is not None or len(found) <= 1:
             return [[s] for s in found]
-        size = min(MOST_BATCHED, -(-len(found) // self.workers))
+        size = min(self.settings.most_batched, -(-len(found) // self.workers))
         return [found[i:i + size] for i in range(0, len(found), size)]
 
     def _cases(self, tasks: list[_Task]) -> list[_Task]:
@@ -485,7 +465,7 @@ def _sure(values: CityValues) -> int:
 
 def _batch_model(task: _Task, cm: CityModel) -> cp_model.CpModel:
     """The space's model asked for any one of ``task.splits``: a table whose rows are every
-    split's points of each category with the parts ``solver.twocities.cpsat.values`` allows
+    split's points of each category with the parts ``solver.twocities.cpsat.model.values`` allows
     for them.  One check for a total's splits pays presolve once, where one check a split
     pays it for each; on standard pools 22 and 23, a total's 2 to 11 splits took a third to
     a quarter of the time in one check (the table still hands presolve the exact values)."""

@@ -1,5 +1,5 @@
-"""A split's cities ranked against each other in the districts (``cpsat.pairranks``), for the
-pair search (``cpsat.pairdescent``): each city solved again at every standing, and the
+"""A split's cities ranked against each other in the districts (``cpsat.pair.ranks``), for the
+pair search (``cpsat.pair.descent``): each city solved again at every standing, and the
 split refuted where in every case one city falls short (``by_standings``)."""
 
 from __future__ import annotations
@@ -8,13 +8,14 @@ from dataclasses import replace
 
 from solver.common.sat import Budget
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import Answer
-from solver.twocities.cpsat.paircity import MEMO, TOP, solve_city
-from solver.twocities.cpsat.pairranks import contested, refuted, standing_context
-from solver.twocities.cpsat.pairs import Pair
-from solver.twocities.cpsat.pairsplits import Value
-from solver.twocities.cpsat.pairwitness import city_witness
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.pair.city import MEMO, TOP, solve_city
+from solver.twocities.cpsat.pair.quick import Pair
+from solver.twocities.cpsat.pair.ranks import contested, refuted, standing_context
+from solver.twocities.cpsat.pair.splits import Value
+from solver.twocities.cpsat.pair.witness import city_witness
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 from solver.twocities.scoring.categories import score_city
@@ -23,16 +24,16 @@ from solver.twocities.scoring.rivals import with_rivals
 
 def by_standings(pool: Pool, alones: dict[int, Pool],
                  optima: dict[int, tuple[int, Answer]], need: int, value: Value,
-                 budget: Budget, workers: int, unsolved: int | None = None
-                 ) -> Pair | bool | None:
+                 budget: Budget, workers: int, unsolved: int | None = None,
+                 settings: ProofSettings = DEFAULT_SETTINGS) -> Pair | bool | None:
     """Whether a pair of the split may beat ``value`` once the districts rank the two
-    cities against each other (``cpsat.pairranks``): each city solved again with each
+    cities against each other (``cpsat.pair.ranks``): each city solved again with each
     district's points lowered to its standing.  None: no pair can; else the pair of the
     cities found in the first case where both make it (True: no such pair known).
     ``optima``: each city's optimum alone where known (a city missing is solved alone only
     if its standings leave a case open that needs it).  ``unsolved``: a city whose cases
-    are only witnessed (``cpsat.pairwitness``), never solved: where no witness climbs, the
-    case is open and no pair is known (True)."""
+    are only witnessed (``cpsat.pair.witness``), never solved: where no witness climbs, the
+    case is open and no pair is known (True).  ``settings``: each city's solve's."""
     top = pool.rules.size ** 2
     districts = contested(pool.context, top)
     if not districts:
@@ -58,7 +59,7 @@ def by_standings(pool: Pool, alones: dict[int, Pool],
                 return TOP  # makes it; how far above is not known
         if i == unsolved:
             return TOP  # not known: only a witness was asked
-        outcome = solve_city(ranked, budget, workers, need)
+        outcome = solve_city(ranked, budget, workers, need, settings=settings)
         if outcome.best is not None:
             cities[(i, standings)] = outcome.best.city.with_context(pool.context)
             placed[(i, standings)] = outcome.best.placements
@@ -119,21 +120,21 @@ def by_standings(pool: Pool, alones: dict[int, Pool],
             return pair
         if unsolved is not None:
             return True  # the cities solved against each other come with the full search
-        pair = _each_against(pool, alones, pair, need, budget, workers)
+        pair = _each_against(pool, alones, pair, need, budget, workers, settings)
     if known_pair is not None and (pair is None or pair.value() <= value):
         # the known cities, each kept with the other solved against it, last
-        other = _each_against(pool, alones, known_pair, need, budget, workers)
+        other = _each_against(pool, alones, known_pair, need, budget, workers, settings)
         pair = other if pair is None or other.value() > pair.value() else pair
     return True if pair is None else pair
 
 
 def _each_against(pool: Pool, alones: dict[int, Pool], pair: Pair, need: int, budget: Budget,
-                  workers: int) -> Pair:
+                  workers: int, settings: ProofSettings) -> Pair:
     """The best of ``pair`` and, for each of its cities kept, the other solved against it."""
     best = pair
     for i in (0, 1):
         other = _against(pool, alones[1 - i], pair.cities[i], pair.placed[i], 1 - i, need,
-                         budget, workers)
+                         budget, workers, settings)
         if other is not None and other.value() > best.value():
             best = other
     return best
@@ -155,10 +156,10 @@ def _witnessed(key: tuple[int, tuple[int, ...]], cities: dict, placed: dict, wit
 
 
 def _against(pool: Pool, alone: Pool, city: City, placed: tuple, i: int, need: int,
-             budget: Budget, workers: int) -> Pair | None:
+             budget: Budget, workers: int, settings: ProofSettings) -> Pair | None:
     """City ``i`` of the split solved with ``city`` (the other) among its rivals."""
     ranked = replace(alone, context=with_rivals(pool.context, [city]))
-    outcome = solve_city(ranked, budget, workers, need)
+    outcome = solve_city(ranked, budget, workers, need, settings=settings)
     if outcome.best is None:
         return None
     found = outcome.best.city.with_context(pool.context)

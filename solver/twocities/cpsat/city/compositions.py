@@ -2,13 +2,13 @@
 *composition*) and the bound its tiles alone give, highest first.
 
 A composition fixes how many tiles of each token the city takes; a city of exactly those
-tiles scores at most the sum of its counted caps (``cpsat.values``: ``city_values(...).caps()``).
-Each cap is a table over the counts it depends on (filled by ``solver.twocities.cpsat.values``'s own
-functions), so every composition's bound is a few array look-ups: numpy computes them all at
-once, up to ``MOST_COMPOSITIONS`` of them.  Each composition the descent asks for is checked
+tiles scores at most the sum of its counted caps (``model.values``: ``city_values(...).caps()``).
+Each cap is a table over the counts it depends on (filled by that module's own functions), so
+every composition's bound is a few array look-ups: numpy computes them all at once, up to
+``ProofSettings.most_compositions`` of them.  Each composition the descent asks for is checked
 against ``city_values`` itself (``ModelMismatch`` if they differ).
 
-The descent (``cpsat.descent``) takes compositions in by their bound: a composition can only
+The descent (``cpsat.city.descent``) takes compositions in by their bound: a composition can only
 hold a city at or below its bound.  On the choose suite's pools 1-9 (26 singles and 4
 duplexes, a city of 16 and 2) the highest bound was the optimum on 4 of the 8 proven, and 0,
 0, 0, 0, 4, 6, 24 and 31 compositions had a bound above the optimum; on the unproven pool 7,
@@ -42,8 +42,8 @@ from math import prod
 import numpy as np
 
 from solver.common.errors import ModelMismatch
-from solver.twocities.cpsat.values import city_values as values_of
-from solver.twocities.cpsat.values import (
+from solver.twocities.cpsat.model.values import city_values as values_of
+from solver.twocities.cpsat.model.values import (
     civic_token_values,
     district_values,
     factory_value,
@@ -52,6 +52,7 @@ from solver.twocities.cpsat.values import (
     park_rows,
     shop_rows,
 )
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
 from solver.twocities.game.vocab import (
@@ -68,9 +69,6 @@ from solver.twocities.game.vocab import (
 )
 from solver.twocities.scoring.categories import tavern_value
 
-#: The most compositions worth listing (a pool choosing from far more tiles, such as the
-#: whole box, is solved without them).
-MOST_COMPOSITIONS = 3_000_000
 #: The counted quantities a composition's bound depends on: building types, tavern kinds,
 #: civic tokens and district members (each a slot of a count vector).
 _TYPES = (FACTORY, SHOP, TAVERN, PARK, OFFICE, HOUSE)
@@ -103,9 +101,11 @@ class Compositions:
     """Every composition of ``pool`` with its bound (module doc).  With ``alike`` (module
     doc, *taverns alike*) a composition that another one dominates is not listed."""
 
-    def __init__(self, pool: Pool, alike: bool = False):
+    def __init__(self, pool: Pool, alike: bool = False,
+                 most: int = DEFAULT_SETTINGS.most_compositions):
         self.pool = pool
         self.alike = alike
+        self.limit = most  # the most compositions worth listing
         tiles = {t.token: t for t in pool.tiles}
         self._tile = tiles
         supply = pool.counts()
@@ -149,7 +149,7 @@ class Compositions:
         out += [f"D{i}" for i, d in enumerate(self.pool.context.districts) if b.type in d.types]
         return out
 
-    # --- the bound of a count vector (``cpsat.values``'s caps, by table) ---------------
+    # --- the bound of a count vector (``cpsat.model.values``'s caps, by table) ---------------
 
     def _tables(self) -> None:
         """Each cap as a table over the counts it depends on, filled by the values' own
@@ -273,7 +273,7 @@ class Compositions:
         supply_s = [n for _, n, _ in self.single_items]
         supply_d = [n for _, n, _ in self.duplex_items]
         many = _ways(supply_s, self.singles_wanted) * _ways(supply_d, self.duplexes_wanted)
-        if many > MOST_COMPOSITIONS:
+        if many > self.limit:
             raise TooManyCompositions(many)
         self.rows_s = _choices(supply_s, self.singles_wanted)
         self.rows_d = _choices(supply_d, self.duplexes_wanted)
@@ -338,7 +338,8 @@ def _alike(tile: Tile) -> str:
 
 
 class TooManyCompositions(Exception):
-    """The pool has more compositions than listing them is worth (``MOST_COMPOSITIONS``)."""
+    """The pool has more compositions than listing them is worth
+    (``ProofSettings.most_compositions``)."""
 
 
 def _ways(supply: Sequence[int], total: int) -> int:

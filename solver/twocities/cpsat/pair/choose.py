@@ -1,7 +1,7 @@
 """The splits of a pool two cities do not use up: pairs of compositions, each with its bound
-(``cpsat.pairdescent`` searches them as it searches ``cpsat.pairsplits``' splits).
+(``cpsat.pair.descent`` searches them as it searches ``cpsat.pair.splits``' splits).
 
-When the two cities leave tiles unused, the first city's composition (``cpsat.compositions``)
+When the two cities leave tiles unused, the first city's composition (``cpsat.city.compositions``)
 no longer decides the second's: a split is a *pair* of compositions whose sum fits in the
 pool.  Listing every pair is out of the question (pair-choose pool 0: ten million compositions
 a city), and needless: a split whose lower city cannot reach the best pair known cannot beat
@@ -18,10 +18,10 @@ it.  So, for a *floor* L (the best pair's lower score, or the least the caller a
    the first is listed.
 
 A split left out cannot beat the floor, so settling the splits listed settles the pool.  Too
-many candidates or splits to list (``MOST_CANDIDATES``, ``MOST_SPLITS``) raise the floor
-listed instead (``listed_from``; ``below_listed`` says what the search's answer then proves);
-more compositions than ``MOST_LISTED`` raise ``TooManyCompositions``, and the pair is left to
-the full model.
+many candidates or splits to list (``ProofSettings.most_candidates``, ``most_splits``) raise
+the floor listed instead (``listed_from``; ``below_listed`` says what the search's answer then
+proves); more compositions than ``most_listed`` raise ``TooManyCompositions``, and the pair
+is left to the full model.
 """
 
 from __future__ import annotations
@@ -32,44 +32,40 @@ from typing import TypeVar
 
 import numpy as np
 
-from solver.twocities.cpsat.compositions import Compositions, TooManyCompositions, _choices
-from solver.twocities.cpsat.pairsplits import (
+from solver.twocities.cpsat.city.compositions import Compositions, TooManyCompositions, _choices
+from solver.twocities.cpsat.pair.splits import (
     SplitBounds,
     district_tables,
     pair_bounds,
     ranked_factories,
     rivals_never_help,
 )
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
 from solver.twocities.game.vocab import FACTORY
 
-#: The most compositions of one city worth bounding (pair-choose pool 0 has ten million:
-#: about 10 s and a few hundred megabytes), of candidates worth joining, and of splits
-#: worth searching.
-MOST_LISTED = 20_000_000
-MOST_CANDIDATES = 60_000
-MOST_SPLITS = 400_000
 #: The most cells (pairs x items) one block of the join compares at once.
 BLOCK_CELLS = 8_000_000
 
 
 def choose_apply(pool: Pool) -> bool:
     """The search applies to a pool two cities choose from: no tile fixed, rivals that
-    never help (``pairsplits.rivals_never_help``), and tiles left over."""
+    never help (``pair.splits.rivals_never_help``), and tiles left over."""
     return (pool.cities == 2 and not pool.fixed and not pool.uses_all
             and rivals_never_help(pool))
 
 
 class ChooseSplits(SplitBounds):
     """The splits of a choose pool whose lower city can reach ``floor`` (module doc), best
-    first; the same interface as ``pairsplits.Splits``.  ``listed_from``: the floor actually
-    listed, above ``floor`` when more splits reach ``floor`` than ``MOST_CANDIDATES`` and
-    ``MOST_SPLITS`` allow (every split whose lower city can reach ``listed_from`` is listed)."""
+    first; the same interface as ``pair.splits.Splits``.  ``listed_from``: the floor actually
+    listed, above ``floor`` when more splits reach ``floor`` than ``settings.most_candidates``
+    and ``most_splits`` allow (every split whose lower city can reach ``listed_from`` is
+    listed)."""
 
-    def __init__(self, pool: Pool, floor: int):
-        self.pool, self.floor = pool, floor
-        comps = Compositions(replace(pool, mats=pool.mats[:1]))
+    def __init__(self, pool: Pool, floor: int, settings: ProofSettings = DEFAULT_SETTINGS):
+        self.pool, self.floor, self.settings = pool, floor, settings
+        comps = Compositions(replace(pool, mats=pool.mats[:1]), most=settings.most_compositions)
         self.comps = comps
         singles = [(tok, n, adds) for tok, dup, n, adds in comps.items if not dup]
         duplexes = [(tok, n, adds) for tok, dup, n, adds in comps.items if dup]
@@ -91,12 +87,13 @@ class ChooseSplits(SplitBounds):
     def _candidates(self, singles: list, duplexes: list, adds: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Step 1: every composition whose bound (plus ``slack``) reaches the floor (raised
-        while more than ``MOST_CANDIDATES`` do), as token counts, slot counts and bound."""
+        while more than ``settings.most_candidates`` do), as token counts, slot counts and
+        bound."""
         comps = self.comps
         ns = len(singles)
         rows_s = _choices([n for _, n, _ in singles], comps.singles_wanted)
         rows_d = _choices([n for _, n, _ in duplexes], comps.duplexes_wanted)
-        if len(rows_s) * len(rows_d) > MOST_LISTED:
+        if len(rows_s) * len(rows_d) > self.settings.most_listed:
             raise TooManyCompositions(len(rows_s) * len(rows_d))
         base = rows_s @ adds[:ns] + np.array(comps.base, dtype=np.int64)
         least = self.floor - self.slack  # the least composition bound kept
@@ -109,10 +106,10 @@ class ChooseSplits(SplitBounds):
                                         np.broadcast_to(d_row, (len(keep), len(d_row)))]))
             kept_counts.append(counts[keep])
             kept_bounds.append(bounds[keep])
-            if sum(len(b) for b in kept_bounds) > MOST_CANDIDATES:
+            if sum(len(b) for b in kept_bounds) > self.settings.most_candidates:
                 every_bound = np.concatenate(kept_bounds)
-                # the least bound that keeps at most MOST_CANDIDATES
-                least = int(np.sort(every_bound)[::-1][MOST_CANDIDATES]) + 1
+                # the least bound that keeps at most most_candidates
+                least = int(np.sort(every_bound)[::-1][self.settings.most_candidates]) + 1
                 for i, b in enumerate(kept_bounds):
                     ok = b >= least
                     kept_rows[i], kept_counts[i], kept_bounds[i] = (
@@ -131,7 +128,7 @@ class ChooseSplits(SplitBounds):
         A split's bound depends on each composition's bound, factories and district counts
         alone: the candidates are grouped by those (*keys*), every pair of keys bounded at
         once, and only the key pairs that reach the floor are joined, level by level from
-        the top, until ``MOST_SPLITS`` (then the floor listed is raised to the last level
+        the top, until ``settings.most_splits`` (then the floor listed is raised to the last level
         listed whole)."""
         comps, pool = self.comps, self.pool
         same_mats = pool.mats[0] == pool.mats[1]
@@ -159,7 +156,7 @@ class ChooseSplits(SplitBounds):
                 ia, ib = self._fits(rows, members[ka], members[kb_], same_mats and ka == kb_)
                 at_level.append((ia, ib))
                 total += len(ia)
-            if total > MOST_SPLITS:
+            if total > self.settings.most_splits:
                 self.listed_from = level + 1
                 break
             found += at_level

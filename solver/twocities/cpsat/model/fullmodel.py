@@ -2,7 +2,7 @@
 checked by legal play (a layout it cannot build is forbidden and the model solved again),
 and re-scored by the scorer (``ModelMismatch`` when the two disagree).
 
-The descent (``cpsat.descent``) and the split search (``cpsat.pairdescent``) prove most
+The descent (``cpsat.city.descent``) and the split search (``cpsat.pair.descent``) prove most
 pools; this is what ``solve_pool`` and ``solve_pair`` fall back to when they have not
 settled, or where they do not apply.
 """
@@ -18,13 +18,13 @@ from ortools.sat.python import cp_model
 from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, configure
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.model import CityModel
+from solver.twocities.cpsat.model.answers import (
     Answer,
     forbid_assignment,
     read_city,
     rescore,
 )
-from solver.twocities.cpsat.model import CityModel
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.rules.buildable import check_buildable
@@ -70,7 +70,7 @@ def solve_model(cm: CityModel, pool: Pool, budget: Budget, workers: int, progres
          ) -> tuple[Status, int | None, float, list[Answer]]:
     """Solve within ``budget`` (its work is spent); exclude any city legal play cannot build
     and solve again.  ``probing=False`` skips presolve's probing: on the pair model it took
-    about 3 of the 4.6 s presolve needed on the shipped example (a loaded machine), before
+    about 3 of the 4.6 s presolve needed on the shipped example, before
     any bound; without it the search starts after 1 s and its bound after 18 s was 102
     against 153 with it."""
     start = time.monotonic()

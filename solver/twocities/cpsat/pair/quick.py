@@ -1,6 +1,6 @@
 """A good pair of cities at once: the greedy placer's pair, improved by local search.
 
-The full pair model (``cpsat.pairsolve.solve_pair``) can spend seconds in presolve alone before
+The full pair model (``cpsat.pair.solve.solve_pair``) can spend seconds in presolve alone before
 its first pair.  This search finds a strong one in about a second, which the full model then
 starts from (a complete solution hint) and only has to improve on, so a time limit never
 leaves the answer empty:
@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.twocities.cpsat.answers import Answer
+from solver.twocities.cpsat.model.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of

@@ -1,7 +1,7 @@
-"""Solve a pool: the best city its tiles can make, with a proof (a pair: ``cpsat.pairsolve``).
+"""Solve a pool: the best city its tiles can make, with a proof (a pair: ``cpsat.pair.solve``).
 
-``solve_pool`` proves by descent through exact scores (``cpsat.descent``), and gives what is
-left of the time to the full model (``cpsat.fullmodel``).  It reads the city back, and checks
+``solve_pool`` proves by descent through exact scores (``cpsat.city.descent``), and gives what is
+left of the time to the full model (``cpsat.model.fullmodel``).  It reads the city back, and checks
 the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
 ``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that
 legal play cannot build is excluded and the solve goes on, so a proof stays a proof.
@@ -23,21 +23,22 @@ from typing import Any
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, whole
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import Answer, exclude_layouts
-from solver.twocities.cpsat.caps import CAP_SECONDS, caps_pay, caps_within, solved_caps
-from solver.twocities.cpsat.compositions import TooManyCompositions
-from solver.twocities.cpsat.descent import descend
-from solver.twocities.cpsat.fullmodel import solve_model
+from solver.twocities.cpsat.city.caps import CAP_SECONDS, caps_pay, caps_within, solved_caps
+from solver.twocities.cpsat.city.compositions import TooManyCompositions
+from solver.twocities.cpsat.city.descent import descend
 from solver.twocities.cpsat.model import CityModel, build_model
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer, exclude_layouts
+from solver.twocities.cpsat.model.fullmodel import solve_model
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.vocab import CATEGORIES
 from solver.twocities.scoring.categories import Score
 
 #: The descent's share of the time and work (``solve_pool``); the full solve gets the rest
-#: when the descent has not settled.  On the 50 standard pools the descent settled every one
-#: within 6 s, so at the usual 60 s the full solve never runs.
+#: when the descent has not settled (a standard pool's descent settles within seconds, so at
+#: the usual 60 s the full solve seldom runs).
 DESCENT_SHARE = 0.8
 
 
@@ -71,42 +72,45 @@ class SolveResult:
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None, exclude: Sequence[City] = (),
                min_score: int | None = None, progress: Progress | None = None,
-               caps: bool | None = None, descent: bool = True) -> SolveResult:
+               caps: bool | None = None, descent: bool = True,
+               settings: ProofSettings = DEFAULT_SETTINGS) -> SolveResult:
     """The best city the pool can make (``status`` says whether it is proven).
 
-    A city that takes every tile of the pool is proven by descent (``cpsat.descent``): from
+    A city that takes every tile of the pool is proven by descent (``cpsat.city.descent``): from
     the caps' sum down, one exact score per category at a time, which presolve turns into
     deductions a bound on the total never gives.  It gets ``DESCENT_SHARE`` of the budget;
     if it has not settled by then, the full solve (maximising the total under the caps and
     the descent's bound) takes the rest and the better answer counts.  ``descent=False``
     skips it (``bench/bench_solver.py --baseline`` measures what it gains).
 
-    ``caps``: bound each category by its own maximum (``cpsat.caps``).  The descent always
+    ``caps``: bound each category by its own maximum (``cpsat.city.caps``).  The descent always
     uses them; for the full solve alone, ``None`` (the default) uses them where they pay
     (``caps_pay``); True and False force them on or off (False also skips the descent).
 
     With two or more workers and no deterministic limit, the descent starts from the bound
     the tiles alone give (``CityValues.caps``) while one thread solves the shops' and offices'
-    caps (``caps.REFINED``) beside its first checks.  One worker, or a deterministic limit,
+    caps (``ProofSettings.refined``) beside its first checks.  One worker, or a deterministic limit,
     solves every cap first and runs one check at a time, so a reproducible solve stays
-    reproducible.
+    reproducible.  ``settings``: how the proof searches (``ProofSettings``; the solver's own
+    unless told).
     """
     if pool.cities != 1:
         raise CitiesError("the pool names two mats: solve it as a pair", field="mats")
     budget = Budget.start(time_limit, deterministic_time)
     if descent and caps is not False:
-        return _by_descent(pool, budget, workers, exclude, min_score, progress)
+        return _by_descent(pool, budget, workers, exclude, min_score, progress, settings)
     use_caps = caps_pay(pool) if caps is None else caps
     found_caps = caps_within(pool, workers, time_limit, deterministic_time) if use_caps else {}
     ceiling = sum(found_caps.values()) if set(found_caps) == set(CATEGORIES) else None
     if ceiling is not None and min_score is not None and min_score > ceiling:
         return _result(Status.INFEASIBLE, None, [], budget)
     return _result(*_maximise(pool, found_caps, exclude, min_score, budget, workers, progress,
-                              ceiling=ceiling), budget)
+                              settings, ceiling=ceiling), budget)
 
 
 def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City],
-                min_score: int | None, progress: Progress | None) -> SolveResult:
+                min_score: int | None, progress: Progress | None,
+                settings: ProofSettings) -> SolveResult:
     """``solve_pool`` by descent: caps (and compositions, for a pool with tiles to choose),
     the descent, and the full solve only if the descent has not settled within its share."""
     sequential = workers <= 1 or budget.work is not None
@@ -121,7 +125,7 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
             limit = min(CAP_SECONDS, (budget.seconds or 60.0) / 10)
 
             def refine(register: Callable) -> dict[str, int]:
-                return solved_caps(pool, register, limit, values)
+                return solved_caps(pool, register, limit, values, settings)
         start_caps = {k: min(v, found.get(k, v)) for k, v in counted.items()}
         if min_score is not None and min_score > sum(start_caps.values()):
             return _result(Status.INFEASIBLE, None, [], budget)
@@ -134,17 +138,17 @@ def _by_descent(pool: Pool, budget: Budget, workers: int, exclude: Sequence[City
     try:
         outcome = descend(pool, start_caps, part, 1 if sequential else workers,
                           exclude=exclude, min_score=min_score, progress=progress,
-                          refine=refine)
+                          refine=refine, settings=settings)
     except TooManyCompositions:  # too much to choose from: the full solve alone
-        return _result(*_maximise(pool, {}, exclude, min_score, budget, workers, progress),
-                       budget)
+        return _result(*_maximise(pool, {}, exclude, min_score, budget, workers, progress,
+                                  settings), budget)
     budget.spend(part.used)
     if outcome.status.proven or budget.exhausted():
         return _result(outcome.status, outcome.bound,
                        [outcome.best] if outcome.best else [], budget)
     # not settled in its share: maximise under the caps and the descent's bound
     status, bound, cities = _maximise(pool, outcome.caps, exclude, min_score, budget, workers,
-                                      progress, ceiling=outcome.bound)
+                                      progress, settings, ceiling=outcome.bound)
     if outcome.bound is not None:
         bound = outcome.bound if bound is None else min(bound, outcome.bound)
     if outcome.best and (not cities or cities[0].score.total < outcome.best.score.total):
@@ -169,21 +173,23 @@ def _result(status: Status, bound: int | None,
 
 def _maximise(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],
               min_score: int | None, budget: Budget, workers: int,
-              progress: Progress | None, *, ceiling: int | None = None
-              ) -> tuple[Status, int | None, list[Answer]]:
+              progress: Progress | None, settings: ProofSettings, *,
+              ceiling: int | None = None) -> tuple[Status, int | None, list[Answer]]:
     """The full solve: the pool's city maximising its total under ``_capped_model``'s
     constraints, within ``budget`` (status, bound, the city found)."""
-    cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling)
+    cm = _capped_model(pool, found_caps, exclude, min_score, ceiling=ceiling,
+                       root_chain=settings.root_chain)
     status, bound, _, cities = solve_model(cm, pool, budget, workers, progress, whole)
     return status, bound, cities
 
 
 def _capped_model(pool: Pool, found_caps: dict[str, int], exclude: Sequence[City],
-                  min_score: int | None, *, ceiling: int | None = None) -> CityModel:
+                  min_score: int | None, *, ceiling: int | None = None,
+                  root_chain: bool = True) -> CityModel:
     """The model of the pool's city maximising its total: each capped category at most its
     cap, the total at most ``ceiling``, at least ``min_score``, and every city of
     ``exclude`` ruled out."""
-    cm = build_model(pool)
+    cm = build_model(pool, root_chain=root_chain)
     total = cm.total(0)
     for name, cap in found_caps.items():
         points = cm.points[0][name]

@@ -1,8 +1,8 @@
 """The splits of a pool between two cities that take every tile, each with its bound
-(``cpsat.pairdescent`` searches them).
+(``cpsat.pair.descent`` searches them).
 
 When the two cities take every tile of the pool, the tiles the first city takes (its
-*composition*, ``cpsat.compositions``) decide the second's, so a pair is a *split*.  Each
+*composition*, ``cpsat.city.compositions``) decide the second's, so a pair is a *split*.  Each
 split's bound is each city's counted caps, factories ranked against the other city's factory
 count as well as the rivals (a split fixes both counts), and districts *shared*: ranked
 against each other, the two cities' points in a district add up to at most what the best two
@@ -20,8 +20,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from solver.twocities.cpsat.compositions import Compositions
-from solver.twocities.cpsat.values import factory_value
+from solver.twocities.cpsat.city.compositions import Compositions
+from solver.twocities.cpsat.model.values import factory_value
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS
 from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
@@ -57,7 +58,7 @@ class SplitBounds(ABC):
     """What the pair search reads of a set of splits: each split's bound (lower, higher) in
     ``low`` and ``high``, the most the two cities' scores add up to (``sums``) and the higher
     city's most (``most``), and ``order``, best bound first.  ``Splits`` (every tile taken)
-    and ``pairchoose.ChooseSplits`` (tiles to spare) fill them."""
+    and ``pair.choose.ChooseSplits`` (tiles to spare) fill them."""
 
     bounds: np.ndarray
     factories: np.ndarray
@@ -99,9 +100,9 @@ class SplitBounds(ABC):
 class Splits(SplitBounds):
     """Every split of a pool's tiles with its bound (module doc, step 1), best first."""
 
-    def __init__(self, pool: Pool):
+    def __init__(self, pool: Pool, most: int = DEFAULT_SETTINGS.most_compositions):
         self.pool = pool
-        comps = Compositions(replace(pool, mats=pool.mats[:1]))
+        comps = Compositions(replace(pool, mats=pool.mats[:1]), most=most)
         comps.top()  # lists every composition of the first city, and its bounds
         self.comps = comps
         f = comps.slots.index(FACTORY)

@@ -1,7 +1,7 @@
 """The whole box by classes of counts: a branch and bound over how many buildings of each
 type the city holds, each class bounded by the full model with those counts fixed.
 
-The box around a mat holds billions of compositions (``cpsat.compositions`` lists at most
+The box around a mat holds billions of compositions (``cpsat.city.compositions`` lists at most
 millions), and the full model alone stalls about 10 points above its best city.  Fixing
 how many buildings of one type the city holds (a *class*: ``civic == 3``) is one linear
 constraint on the model's own counts, so no composition is listed.  So:
@@ -45,13 +45,13 @@ from ortools.sat.python import cp_model
 from solver.common.errors import ModelMismatch
 from solver.common.sat import Budget, configure, whole
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import (
+from solver.twocities.cpsat.model import CityModel, build_model
+from solver.twocities.cpsat.model.answers import (
     Answer,
     forbid_assignment,
     read_city,
     rescore,
 )
-from solver.twocities.cpsat.model import CityModel, build_model
 from solver.twocities.cpsat.model.grid import CityGrid
 from solver.twocities.game.components import Coord
 from solver.twocities.game.pool import Pool
@@ -190,7 +190,7 @@ def most_of_type(pool: Pool, t: str) -> int:
     singles it takes (at most the pool's of that type) and both halves of the duplexes it
     takes (at most the pool's halves of that type).
 
-    >>> from solver.twocities.cpsat.box import box_pool
+    >>> from solver.twocities.cpsat.box.solve import box_pool
     >>> most_of_type(box_pool(mat="lake"), "civic"), most_of_type(box_pool(mat="lake"), "shop")
     (16, 20)
     """

@@ -1,5 +1,5 @@
 """What each category can score in a city built from exactly the given tiles, and the parts
-each score splits into: the levels the solver's proof descends through (``cpsat.descent``).
+each score splits into: the levels the solver's proof descends through (``cpsat.city.descent``).
 
 A city that uses every tile of its pool has known counts of every building type, so each
 category can only take a few values: offices their sets plus one bonus per office next to a

@@ -1,8 +1,8 @@
 """Solve a pair: the two cities of a pool's two mats, the lower city's score first.
 
-``solve_pair`` starts from a good pair at once (``cpsat.pairs``), proves by the split search
-(``cpsat.pairdescent``) where it applies, and gives what is left of the time to the full
-model (``cpsat.fullmodel``), hinted with the best pair so far.
+``solve_pair`` starts from a good pair at once (``cpsat.pair.quick``), proves by the split search
+(``cpsat.pair.descent``) where it applies, and gives what is left of the time to the full
+model (``cpsat.model.fullmodel``), hinted with the best pair so far.
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ from ortools.sat.python import cp_model
 from solver.common.errors import CitiesError
 from solver.common.sat import Budget, configure, whole
 from solver.common.status import Progress, Status
-from solver.twocities.cpsat.answers import Answer, exclude_layouts, layout_literals
-from solver.twocities.cpsat.compositions import TooManyCompositions
-from solver.twocities.cpsat.fullmodel import solve_model
+from solver.twocities.cpsat.city.compositions import TooManyCompositions
+from solver.twocities.cpsat.city.solve import SolveResult
 from solver.twocities.cpsat.model import CityModel, build_model
-from solver.twocities.cpsat.pairchoose import choose_apply
-from solver.twocities.cpsat.pairdescent import prove_pair
-from solver.twocities.cpsat.pairs import Pair, good_pair, greedy_pair
-from solver.twocities.cpsat.pairsplits import splits_apply
-from solver.twocities.cpsat.solve import SolveResult
+from solver.twocities.cpsat.model.answers import Answer, exclude_layouts, layout_literals
+from solver.twocities.cpsat.model.fullmodel import solve_model
+from solver.twocities.cpsat.pair.choose import choose_apply
+from solver.twocities.cpsat.pair.descent import prove_pair
+from solver.twocities.cpsat.pair.quick import Pair, good_pair, greedy_pair
+from solver.twocities.cpsat.pair.splits import splits_apply
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Pool
 
@@ -69,14 +70,17 @@ class PairResult:
 def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
                exclude: Sequence[Sequence[City]] = (), min_score: int | None = None,
-               progress: Progress | None = None) -> PairResult:
+               progress: Progress | None = None,
+               settings: ProofSettings = DEFAULT_SETTINGS) -> PairResult:
     """Split the pool between the two cities of its two mats: maximise the lower city's score,
     then the higher; factories and districts rank the two against each other and the rivals.
 
     ``exclude`` lists pairs of cities (in the order of the pool's mats) the answer must differ
-    from in at least one of its two cities; ``min_score`` requires the lower city's score.
+    from in at least one of its two cities; ``min_score`` requires the lower city's score;
+    ``settings``: how the split search goes about it (``ProofSettings``, the solver's own
+    unless told).
 
-    A good pair comes first (``cpsat.pairs``: greedy, then local search, within
+    A good pair comes first (``cpsat.pair.quick``: greedy, then local search, within
     ``QUICK_SHARE`` of the time and at most ``QUICK_SECONDS``); the full model starts from it
     as a hint and the better of the two is the answer, so a time limit never leaves the
     answer empty.  A deterministic limit skips the quick pair (it runs on the clock): such a
@@ -100,7 +104,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         part = budget.share(SPLITS_SHARE)
         try:
             outcome = prove_pair(pool, part, start=seed, exclude=exclude,
-                                 min_score=min_score, workers=workers)
+                                 min_score=min_score, workers=workers, settings=settings)
         except TooManyCompositions:  # too many splits to list: the full model alone
             outcome = None
         budget.spend(part.used)
@@ -114,7 +118,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
             return _pair_result(Status.FEASIBLE if start else Status.UNKNOWN,
                                 start.answers() if start else [], budget, splits_bound,
                                 outcome.higher)
-    cm = build_model(pool)
+    cm = build_model(pool, root_chain=settings.root_chain)
     a, b = cm.total(0), cm.total(1)
     top = 1000  # above any one city's score, so the lower city counts first
     low = cm.model.NewIntVar(0, top - 1, "lower_city")
@@ -142,7 +146,7 @@ def solve_pair(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                         outcome.higher if outcome is not None else None)
 
 
-#: The split search's share of a pair's time and work (``cpsat.pairdescent``), when it
+#: The split search's share of a pair's time and work (``cpsat.pair.descent``), when it
 #: applies; the full model takes the rest if it has not settled.
 SPLITS_SHARE = 0.8
 #: The least seconds left for the split search to start: listing and bounding the splits
@@ -173,7 +177,7 @@ QUICK_SECONDS = 2.0
 
 def _quick_pair(pool: Pool, budget: Budget,
                 exclude: Sequence[Sequence[City]], min_score: int | None) -> Pair | None:
-    """A good pair (``cpsat.pairs``), checked as every answer is: legal play builds each
+    """A good pair (``cpsat.pair.quick``), checked as every answer is: legal play builds each
     city, the two use the pool's tiles at most once; None if there is none (the greedy
     placer's dead end), it is excluded, below ``min_score`` or (never expected) not
     buildable."""

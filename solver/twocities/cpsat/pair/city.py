@@ -1,4 +1,4 @@
-"""One city of a split, for the pair search (``cpsat.pairdescent``): its solve by descent
+"""One city of a split, for the pair search (``cpsat.pair.descent``): its solve by descent
 (``solve_city``), the short check that it reaches a score (``reach``), and what the search
 has settled about each city it asked (``Memo``)."""
 
@@ -10,11 +10,12 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import Budget, feasibility
 from solver.common.status import Status
-from solver.twocities.cpsat.answers import Answer, buildable_city
-from solver.twocities.cpsat.descent import Outcome, descend
+from solver.twocities.cpsat.city.descent import Outcome, descend
 from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.pairwitness import Known, city_witness
-from solver.twocities.cpsat.values import city_values
+from solver.twocities.cpsat.model.answers import Answer, buildable_city
+from solver.twocities.cpsat.model.values import city_values
+from solver.twocities.cpsat.pair.witness import Known, city_witness
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.pool import Pool
 
 #: Above any one city's score: a pair value (L - 1, TOP) asks for a lower city of L.
@@ -25,8 +26,9 @@ SPLIT_WORK = 5.0
 SPLIT_SECONDS = 10.0
 #: The same for one check "does the stronger city of a split reach L?" (``reach``): a
 #: city found settles the lower city without descending the stronger to its optimum.
-#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.descent``), so
-#: it is short and asked only where the stronger city's bound is ``REACH_MARGIN`` above.
+#: A check that fails is wasted (refuting a bound on the sum is slow: ``cpsat.city.descent``), so
+#: it is short and asked only where the stronger city's bound is ``reach_margin`` above
+#: (``ProofSettings``).
 REACH_WORK = 0.3
 REACH_SECONDS = 0.6
 
@@ -40,7 +42,7 @@ class Memo:
     def __init__(self) -> None:
         self.optimum: dict[Pool, Outcome] = {}
         self.refuted: dict[Pool, int] = {}
-        #: every city found, by mat: where a witness starts (``cpsat.pairwitness``)
+        #: every city found, by mat: where a witness starts (``cpsat.pair.witness``)
         self.cities = Known()
         #: splits at a level refuted by the standings once both cities alone reached it
         self.by_standings = 0
@@ -81,9 +83,10 @@ MEMO: ContextVar[Memo | None] = ContextVar("pair_memo", default=None)
 
 
 def solve_city(alone: Pool, budget: Budget, workers: int, need: int,
-               most: float = SPLIT_WORK) -> Outcome:
+               most: float = SPLIT_WORK, settings: ProofSettings = DEFAULT_SETTINGS
+               ) -> Outcome:
     """One city of a split, exactly its tiles: its optimum if it reaches ``need``
-    (``cpsat.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
+    (``cpsat.city.descent`` from the tiles' counted caps, within ``SPLIT_SECONDS`` and
     ``SPLIT_WORK``), else infeasible; what a city settled is kept (``Memo``).  The counted
     caps alone: solving each category's cap first took about 1.1 s of a city's 1.4 s on
     pair pool 0 and rarely lowers the bound."""
@@ -96,24 +99,25 @@ def solve_city(alone: Pool, budget: Budget, workers: int, need: int,
         return Outcome(Status.INFEASIBLE, None, None, caps, 0)
     part = Budget.start(seconds_for(budget, SPLIT_SECONDS * most / SPLIT_WORK),
                         work_for(budget, most))
-    outcome = descend(alone, caps, part, workers, min_score=need)
+    outcome = descend(alone, caps, part, workers, min_score=need, settings=settings)
     budget.spend(part.used)
     if memo is not None:
         memo.note(alone, need, outcome)
     return outcome
 
 
-def reach(alone: Pool, budget: Budget, need: int) -> Answer | None:
+def reach(alone: Pool, budget: Budget, need: int,
+          settings: ProofSettings = DEFAULT_SETTINGS) -> Answer | None:
     """A city of exactly ``alone``'s tiles scoring at least ``need``, if one short check
     (the model's total at least ``need``, no objective) finds it: a bound on the sum is a
-    slow refutation (``cpsat.descent``), but finding a city is often quick when the
+    slow refutation (``cpsat.city.descent``), but finding a city is often quick when the
     city's optimum lies well above ``need``.  A city a climb finds from a known city, or
-    the greedy placer's, comes first (``cpsat.pairwitness``: no CP-SAT work at all)."""
+    the greedy placer's, comes first (``cpsat.pair.witness``: no CP-SAT work at all)."""
     memo = MEMO.get()
     witness = city_witness(alone, need, memo.cities if memo is not None else None)
     if witness is not None:
         return witness
-    cm = build_model(alone)
+    cm = build_model(alone, root_chain=settings.root_chain)
     cm.model.Add(cm.total(0) >= need)
     solver = cp_model.CpSolver()
     feasibility(solver.parameters, seconds_for(budget, REACH_SECONDS))

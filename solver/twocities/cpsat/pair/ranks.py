@@ -1,6 +1,6 @@
 """Districts rank a pair's two cities against each other: a bound on a split by who leads.
 
-Each city of a split solved alone (``cpsat.pairdescent``) ranks only against the rivals, so
+Each city of a split solved alone (``cpsat.pair.descent``) ranks only against the rivals, so
 both may count first place in the same district, which no pair can: in each district one
 city's region is larger than the other's, or the two are the same size.  A city whose region
 is the same size shares first place at best; a smaller one comes second at best.  For every

@@ -1,5 +1,5 @@
 """Cities found without a solve: witnesses that a split's city reaches a level
-(``cpsat.pairdescent``).
+(``cpsat.pair.descent``).
 
 A strong city of a split (its bound well above the level) is slow to show at the level by
 CP-SAT, whether by a short check or by its descent, yet a city at the level is often a few
@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from solver.common.errors import CitiesError
-from solver.twocities.cpsat.answers import Answer
-from solver.twocities.cpsat.pairs import put_tile, swappable
+from solver.twocities.cpsat.model.answers import Answer
+from solver.twocities.cpsat.pair.quick import put_tile, swappable
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_offsets

@@ -5,7 +5,7 @@ it.  Each cap is a small solve (the city's placement rules plus one category), a
 far tighter than the full model's linear relaxation.  A cap is a bound whatever the cap's
 solve status, so a solve cut short still gives one (its proven bound).  The districts' cap is
 counted from the tiles instead (``district_cap``): a bound too, free, and on every standard
-pool measured the same figure.  For a city that takes every tile, ``cpsat.values`` counts a
+pool measured the same figure.  For a city that takes every tile, ``cpsat.model.values`` counts a
 bound for every category the same way; the solved caps can only lower it.
 
 >>> from solver.twocities.game.pool import pool_from_json
@@ -24,7 +24,8 @@ from ortools.sat.python import cp_model
 
 from solver.common.sat import configure, whole
 from solver.twocities.cpsat.model import build_model
-from solver.twocities.cpsat.values import CityValues, city_values, district_values
+from solver.twocities.cpsat.model.values import CityValues, city_values, district_values
+from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.vocab import (
     CATEGORIES,
@@ -67,9 +68,9 @@ def category_cap(pool: Pool, category: str, *, time_limit: float = CAP_SECONDS,
     return whole(solver.BestObjectiveBound())
 
 
-#: The categories whose caps are solved, slowest first (on the 50 standard pools: civics a
-#: median 0.17 s, parks 0.14 s, shops, offices and houses 0.04-0.05 s), so the longest starts
-#: at once and the others share the remaining workers beside it.  Factories and taverns
+#: The categories whose caps are solved, slowest first (civics and parks take several times
+#: the others' solves), so the longest starts at once and the others share the remaining
+#: workers beside it.  Factories and taverns
 #: score a constant in a city that takes every tile (their "solve" is no solve), districts
 #: are counted.
 SOLVED = (CIVIC, PARK, SHOP, OFFICE, HOUSE, FACTORY, TAVERN)
@@ -108,36 +109,28 @@ def category_caps(pool: Pool, *, workers: int = 2, time_limit: float = CAP_SECON
     return {name: cap for name in CATEGORIES if (cap := found[name]) is not None}
 
 
-#: The caps solved beside the descent's first checks (``solved_caps``).  On the 50 standard
-#: pools the solved caps lowered the counted caps' sum on 4 pools, by the shops' cap (3
-#: pools, 20 to 17) or the offices' (1 pool, 20 to 19), never by another category's; the
-#: civic and park caps were the slowest to solve (up to their 2 s limit on a loaded machine)
-#: and held the thread that solves them back from the checks a pool's proof waits on.
-REFINED = (SHOP, OFFICE)
-#: Solve the shops' cap, and the offices', only where it may fall (``may_fall``); False: on
-#: every pool.
-SHOPS_WHERE_THEY_MAY_FALL = True
-OFFICES_WHERE_THEY_MAY_FALL = True
 #: The most buildings next to one building (its four sides), so the most offices next to a
 #: tavern is four a tavern.
 SIDES = 4
 
 
 def solved_caps(pool: Pool, register: Callable[[cp_model.CpSolver], None],
-                time_limit: float = CAP_SECONDS,
-                values: CityValues | None = None) -> dict[str, int]:
-    """The caps of ``REFINED`` that may fall below their counted cap (``may_fall``), one
+                time_limit: float = CAP_SECONDS, values: CityValues | None = None,
+                settings: ProofSettings = DEFAULT_SETTINGS) -> dict[str, int]:
+    """The caps of ``settings.refined`` that may fall below their counted cap (``may_fall``), one
     after another on this thread, each solver handed to ``register`` first
-    (``cpsat.descent`` runs this beside its first checks).  Any subset of the caps is a
+    (``cpsat.city.descent`` runs this beside its first checks).  Any subset of the caps is a
     bound; these are the ones that pay for their solve.  ``values``: the pool's city's
-    (``city_values``), when the caller holds them."""
+    (``city_values``), when the caller holds them; ``settings``: whether ``may_fall`` decides
+    (``ProofSettings.shops_where_they_may_fall`` and ``offices_where_they_may_fall``)."""
     values = values or city_values(pool)
     found = {name: category_cap(pool, name, time_limit=time_limit, register=register)
-             for name in REFINED if may_fall(name, pool, values)}
+             for name in settings.refined if may_fall(name, pool, values, settings)}
     return {name: cap for name, cap in found.items() if cap is not None}
 
 
-def may_fall(name: str, pool: Pool, values: CityValues) -> bool:
+def may_fall(name: str, pool: Pool, values: CityValues,
+             settings: ProofSettings = DEFAULT_SETTINGS) -> bool:
     """Whether ``name``'s solved cap may fall below its counted cap (``values``, the pool's
     city's), where a cap depends on where the tiles go rather than on their counts alone:
 
@@ -150,7 +143,8 @@ def may_fall(name: str, pool: Pool, values: CityValues) -> bool:
       one such pool (5 offices, 1 tavern: 20 to 19), on none of the other 49.
 
     Elsewhere the solves held the refining thread back from the checks for nothing
-    (``bench/bench_caps.py --refined``).  Any other category: always.
+    (``bench/bench_caps.py --refined``).  Any other category, or one whose ``settings``
+    say every pool: always.
 
     >>> from solver.twocities.game.pool import pool_from_json
     >>> def both(tiles: list[str]) -> tuple[bool, bool]:
@@ -162,11 +156,11 @@ def may_fall(name: str, pool: Pool, values: CityValues) -> bool:
     >>> both(["S"] * 3 + ["O"] * 3 + ["Tf"] * 2 + ["P"] * 8 + ["S/F", "O|H"])  # 4 and 4
     (False, False)
     """
-    if name == SHOP and SHOPS_WHERE_THEY_MAY_FALL:
+    if name == SHOP and settings.shops_where_they_may_fall:
         cap = max(values.values[SHOP])
         return all(any(parts[pool.rules.size - 1:])
                    for parts in values.rows[SHOP].get(cap, ((),)))
-    if name == OFFICE and OFFICES_WHERE_THEY_MAY_FALL:
+    if name == OFFICE and settings.offices_where_they_may_fall:
         count = Counter(b.type for b in pool.buildings)
         return 0 < count[TAVERN] * SIDES < count[OFFICE]
     return True

@@ -1,0 +1,1 @@
+"""The whole box as a pool (``solve``), and its proof by classes of counts (``classes``)."""
