@@ -170,6 +170,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     at a time; only requests naming one of ``allowed_hosts`` (loopback names by default) are
     answered; ``prepare`` makes today's and tomorrow's puzzles ahead, in the background."""
     from puzzles.web import board as boards
+    from puzzles.web.usa import usa_routes
 
     puzzles = Puzzles(generations)
     window = Window(today, any_date)
@@ -268,6 +269,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         Route("/api/moves", moves, methods=["POST"]),
         Route("/api/board", board, methods=["POST"]),
         Route("/api/tile.svg", tile_svg),
+        *usa_routes(puzzles, window),  # the Cities USA daily (puzzles/web/usa.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
