@@ -199,20 +199,27 @@ def test_bodies_are_size_limited_and_must_be_json(client: TestClient, path: str)
     assert broken.status_code == 400 and broken.json()["field"] == "body"
 
 
-def test_bodies_and_dates_are_checked_before_any_puzzle_is_made(monkeypatch: Any) -> None:
+async def generation_refused(pool: Any, job: Any) -> Any:
+    raise AssertionError(f"{job.game} {job.day} was generated")
+
+
+@pytest.mark.parametrize("any_date,date,answer,status,field", [
+    (True, "2041-03-03", 5, 400, "answer"),  # the answer is refused before the date is made
+    (False, "2041-03-03", {}, 404, "date"),  # outside the window: refused, nothing made
+    (False, "1999-01-01", {}, 404, "date"),
+])
+def test_bodies_and_dates_are_checked_before_any_puzzle_is_made(
+        monkeypatch: Any, any_date: bool, date: str, answer: Any, status: int,
+        field: str) -> None:
     from puzzles.web.pool import Puzzles
 
-    async def never(self: Puzzles, job: Any) -> Any:
-        raise AssertionError(f"{job.day} was generated")
-
-    monkeypatch.setattr(Puzzles, "_make", never)
-    with TestClient(create_app(any_date=True), base_url=LOCAL) as client:
-        grade = client.post("/api/usa/grade", json={"date": "2041-03-03", "answer": 5})
-        assert grade.status_code == 400 and grade.json()["field"] == "answer"
-    with TestClient(create_app(lambda: DAY), base_url=LOCAL) as client:
-        grade = client.post("/api/usa/grade", json={"date": "2041-03-03", "answer": {}})
-        assert grade.status_code == 404 and str(DAY + dt.timedelta(days=1)) in grade.json()[
-            "error"]
+    monkeypatch.setattr(Puzzles, "_make", generation_refused)
+    with TestClient(create_app(lambda: DAY, any_date=any_date), base_url=LOCAL) as client:
+        graded = client.post("/api/usa/grade", json={"date": date, "answer": answer})
+        assert graded.status_code == status and graded.json()["field"] == field
+        if status == 404:
+            assert str(DAY + dt.timedelta(days=1)) in graded.json()["error"]
+            assert client.get(f"/api/usa/daily/{date}").status_code == 404
 
 
 def test_a_date_not_cached_is_made_once_through_the_pool(monkeypatch: Any,
