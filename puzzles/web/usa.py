@@ -11,8 +11,8 @@ so the page and ``cities usa ... --json`` always agree.
 
 The page's helpers: ``POST /api/usa/board`` (any file ``cities render`` draws, drawn as SVG),
 ``GET /api/usa/tile.svg?tile=ID&rotation=R`` and ``GET /api/usa/progress/{date}``.  Dates,
-bodies and errors are the app's (``puzzles.web.app``): the same window of dates, the same
-bounded generation pool, bodies read whole and checked before any puzzle is made.
+bodies and errors are every endpoint's (``puzzles.web.endpoints``): the same window of dates,
+the same bounded generation pool, bodies read whole and checked before any puzzle is made.
 
 >>> score_json({"game": "cities-usa", "size": [1, 1], "tiles": [{"tile": "start-1",
 ...             "at": [0, 0]}]})["total"]
@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from puzzles.usa.grade import grade_usa
 from puzzles.usa.puzzle import UsaPuzzle
-from puzzles.web.app import SVG, BadRequest, Window, _hung_up, api, body_json, date_of, field
+from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
 from puzzles.web.pool import Puzzles
 from solver.common.errors import CitiesError
 from solver.usa.game.city import City
@@ -119,7 +119,7 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
 
     async def puzzle_of(request: Request, text: Any) -> UsaPuzzle:
         day = window.check(date_of(text))
-        found: UsaPuzzle = await puzzles.get(day, lambda: _hung_up(request), game="usa")
+        found: UsaPuzzle = await puzzles.get(day, lambda: hung_up(request), game="usa")
         return found
 
     @api
