@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from puzzles.commands import app as puzzle_commands
 from solver.frontend.app import new_app
+from solver.frontend.pictures import register as register_picture
 from solver.twocities.commands import app as twocities_commands
 from solver.usa.commands import app as usa_commands
+from solver.usa.svg import file_picture as usa_picture
 
 ABOUT = ("Between Two Cities and Cities USA: exact scoring, proven-optimal cities, legal moves, "
          "games with bots, daily puzzles.")
@@ -20,6 +22,7 @@ app = new_app(ABOUT, group=True)
 app.add_typer(twocities_commands)
 app.add_typer(puzzle_commands)
 app.add_typer(usa_commands, name="usa")
+register_picture("cities-usa", usa_picture)  # cities render draws Cities USA files too
 
 
 def main() -> None:

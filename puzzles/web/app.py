@@ -20,114 +20,38 @@ import asyncio
 import contextlib
 import datetime as dt
 import html
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from puzzles.archive import ARCHIVE_DIR
-from puzzles.common.days import parse_date
 from puzzles.puzzle import Puzzle
+from puzzles.web.endpoints import (
+    MAX_BODY,
+    SVG,
+    BadRequest,
+    Window,
+    api,
+    body_json,
+    date_of,
+    field,
+    hung_up,
+    json_error,
+    shipped_dates,
+)
 from puzzles.web.hosts import LOOPBACK, HostCheck
-from puzzles.web.pool import Abandoned, Puzzles
+from puzzles.web.pool import Puzzles
 from solver.common.errors import CitiesError
-from solver.common.jsonio import parse_json_text
+
+__all__ = ["MAX_BODY", "create_app", "not_found_page"]
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64_000  # bytes: a finished city with placements is about 2 kB
-SVG = "image/svg+xml"
-
-Handler = Callable[[Request], Awaitable[Response]]
-
-
-class BadRequest(Exception):
-    def __init__(self, message: str, field: str | None = None, status: int = 400):
-        super().__init__(message)
-        self.message, self.field, self.status = message, field, status
-
-
-def _error(message: str, field: str | None, status: int) -> JSONResponse:
-    return JSONResponse({"error": " ".join(message.split()), "field": field}, status)
-
-
-def api(handler: Handler) -> Handler:
-    """Bad input becomes a 4xx JSON error naming the field; never a traceback."""
-    async def wrapped(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except CitiesError as err:
-            return _error(str(err), err.field, 400)
-        except BadRequest as err:
-            return _error(f"{err.field}: {err.message}" if err.field else err.message,
-                          err.field, err.status)
-        except Abandoned:  # nobody reads this answer; a server stopping says so
-            return _error("the puzzle was not made: the server is stopping", "date", 503)
-        except HTTPException:
-            raise
-        except Exception as err:  # a bug, not bad input: say so, without a traceback
-            return _error(f"internal error ({type(err).__name__})", None, 500)
-    return wrapped
-
-
-async def body_json(request: Request) -> Any:
-    """The request body as JSON, at most MAX_BODY bytes (413 beyond), bounded in depth."""
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
-    data = b""
-    try:
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise BadRequest(f"request body larger than {MAX_BODY} bytes", "body", 413)
-    except ClientDisconnect:  # dropped by the server's read timeout, or the client left
-        raise BadRequest("the body did not arrive in time", "body", 408) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRequest("not UTF-8 text", "body") from None
-    try:
-        return parse_json_text(text, "body")
-    except CitiesError as err:
-        raise BadRequest(err.message, "body") from None
-
-
-def field(data: Any, key: str) -> Any:
-    if not isinstance(data, dict):
-        raise BadRequest("expected a JSON object", "body")
-    if key not in data:
-        raise BadRequest("missing", key)
-    return data[key]
-
-
-# --- dates: the window served, the page's 404 -----------------------------------------------
-
-
-class Window:
-    """The dates served: from the shipped archive's first date to tomorrow (``any_date``:
-    every date), so that no crawler can start work on dates nobody plays."""
-
-    def __init__(self, today: Callable[[], dt.date], any_date: bool) -> None:
-        self.today, self.any_date = today, any_date
-        dates = shipped_dates()
-        self.first = dt.date.fromisoformat(dates[0]) if dates else dt.date.min
-
-    def last(self) -> dt.date:
-        return self.today() + dt.timedelta(days=1)
-
-    def check(self, day: dt.date, name: str = "date") -> dt.date:
-        if not self.any_date and not self.first <= day <= self.last():
-            raise BadRequest(f"no puzzle for {day}: this server serves {self.first} to "
-                             f"{self.last()}", name, 404)
-        return day
-
 
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -143,22 +67,6 @@ def not_found_page(message: str, status: int = 404) -> HTMLResponse:
     return HTMLResponse(NOT_FOUND_PAGE.format(message=html.escape(message)), status)
 
 
-async def _hung_up(request: Request) -> None:
-    """Finishes when the client hangs up (the body was read already, or there is none)."""
-    while (await request.receive())["type"] != "http.disconnect":
-        pass
-
-
-def date_of(text: Any, name: str = "date") -> dt.date:
-    if not isinstance(text, str):
-        raise BadRequest("expected a date YYYY-MM-DD", name)
-    return parse_date(text, field=name)
-
-
-def shipped_dates() -> list[str]:
-    return sorted(p.stem for p in ARCHIVE_DIR.glob("????-??-??.json"))
-
-
 # --- the app ----------------------------------------------------------------------------------
 
 
@@ -170,12 +78,13 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     at a time; only requests naming one of ``allowed_hosts`` (loopback names by default) are
     answered; ``prepare`` makes today's and tomorrow's puzzles ahead, in the background."""
     from puzzles.web import board as boards
+    from puzzles.web.usa import usa_routes
 
     puzzles = Puzzles(generations)
     window = Window(today, any_date)
 
     async def puzzle_of(request: Request, day: dt.date) -> Puzzle:
-        return await puzzles.get(window.check(day), lambda: _hung_up(request))
+        return await puzzles.get(window.check(day), lambda: hung_up(request))
 
     async def page(request: Request) -> Response:
         if "date" in request.path_params:
@@ -268,13 +177,14 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         Route("/api/moves", moves, methods=["POST"]),
         Route("/api/board", board, methods=["POST"]),
         Route("/api/tile.svg", tile_svg),
+        *usa_routes(puzzles, window),  # the Cities USA daily (puzzles/web/usa.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
         if request.url.path.startswith("/api/"):
-            return _error(getattr(exc, "detail", "not found"), None, status)
+            return json_error(getattr(exc, "detail", "not found"), None, status)
         return not_found_page(str(getattr(exc, "detail", "not found")), status)
 
     @contextlib.asynccontextmanager

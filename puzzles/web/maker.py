@@ -1,11 +1,11 @@
 """One puzzle made in a process of its own, for the server's generation pool.
 
-``python -m puzzles.web.maker DATE PARENT`` makes ``DATE``'s puzzle (``puzzle_for``: kept in
-the cache) and writes one JSON line per event on standard output: ``{"progress": TEXT}`` for
-each step, then ``{"puzzle": {...}}`` or ``{"error": TEXT}``.  The candidates are proven one
-after another in this one process, so the server's bound on generations is a bound on
-cores, and a kill of this process (the server's cancellation) stops all of the work.  It
-dies with ``PARENT`` (the server).
+``python -m puzzles.web.maker DATE PARENT [GAME]`` makes ``DATE``'s puzzle (``puzzle_for``,
+or ``usa_puzzle_for`` for ``GAME`` ``usa``: kept in the cache) and writes one JSON line per
+event on standard output: ``{"progress": TEXT}`` for each step, then ``{"puzzle": {...}}`` or
+``{"error": TEXT}``.  The candidates are proven one after another in this one process, so the
+server's bound on generations is a bound on cores, and a kill of this process (the server's
+cancellation) stops all of the work.  It dies with ``PARENT`` (the server).
 """
 
 from __future__ import annotations
@@ -27,9 +27,18 @@ def _say(event: dict[str, Any]) -> None:
 
 def main(argv: list[str]) -> int:
     day, parent = parse_date(argv[0]), int(argv[1])
+    game = argv[2] if len(argv) > 2 else "twocities"
     die_with_parent(parent)
+
+    def say(text: str) -> None:
+        _say({"progress": str(text)})
+
     try:
-        puzzle = puzzle_for(day, lambda text: _say({"progress": str(text)}), jobs=1)
+        if game == "usa":
+            from puzzles.usa.archive import usa_puzzle_for
+            puzzle: Any = usa_puzzle_for(day, say)
+        else:
+            puzzle = puzzle_for(day, say, jobs=1)
     except CitiesError as err:
         _say({"error": str(err)})
         return 2

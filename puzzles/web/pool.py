@@ -1,6 +1,8 @@
 """The server's puzzles: from the archive or the cache at once, or made in a bounded pool.
 
-A date in neither the shipped archive nor the cache is made by a process of its own
+Both games' daily puzzles go through the one pool (``game`` is ``twocities`` or ``usa``), so
+the bound is on all of the server's generations.  A date in neither the shipped archive nor
+the cache is made by a process of its own
 (``puzzles.web.maker``), at most ``slots`` at a time (one by default); the others wait in a
 queue, in the order they were asked for.  The request threads never run a generation, so
 archived dates and the rules endpoints stay instant while one runs.  A generation lives as
@@ -24,8 +26,12 @@ from typing import Any
 
 from puzzles.archive import archived, cache_dir
 from puzzles.puzzle import Puzzle, puzzle_from_json
+from puzzles.usa.archive import cached_usa, usa_cache_dir
+from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from solver.common.errors import CitiesError
 from solver.common.jsonio import TEMP_SUFFIX
+
+Daily = Puzzle | UsaPuzzle
 
 
 class Abandoned(Exception):
@@ -37,7 +43,8 @@ class Generation:
     """One date being made (or queued): who waits for it, and what it is doing."""
 
     day: dt.date
-    done: asyncio.Future[Puzzle]
+    done: asyncio.Future[Daily]
+    game: str = "twocities"
     keep: bool = False  # made even when nobody waits (prepared ahead)
     waiting: int = 0
     progress: str = "waiting for its turn"
@@ -45,8 +52,10 @@ class Generation:
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
-def stored(day: dt.date) -> Puzzle | None:
+def stored(day: dt.date, game: str = "twocities") -> Daily | None:
     """The date's puzzle from the shipped archive or the cache, if either has it."""
+    if game == "usa":
+        return cached_usa(day)
     return archived(day) or archived(day, cache_dir())
 
 
@@ -57,21 +66,22 @@ class Puzzles:
         if slots < 1:
             raise ValueError("at least one generation at a time")
         self.slots = slots
-        self._ready: dict[dt.date, Puzzle] = {}
-        self._making: dict[dt.date, Generation] = {}
+        self._ready: dict[tuple[str, dt.date], Daily] = {}
+        self._making: dict[tuple[str, dt.date], Generation] = {}
         self._queue: list[Generation] = []
 
     # --- what the endpoints call ----------------------------------------------------------
 
-    async def get(self, day: dt.date,
-                  gone: Callable[[], Awaitable[Any]] | None = None) -> Puzzle:
+    async def get(self, day: dt.date, gone: Callable[[], Awaitable[Any]] | None = None,
+                  game: str = "twocities") -> Any:
         """The date's puzzle; made (or waited for) if need be.  ``gone()`` (called only when
         a generation is waited for) finishes when the caller stops waiting, its client hung
         up: then ``Abandoned`` is raised, and the generation stops if nobody else waits."""
-        found = await self._stored(day) or self._ready.get(day)  # (made while it looked)
+        key = (game, day)
+        found = await self._stored(key) or self._ready.get(key)  # (made while it looked)
         if found is not None:
             return found
-        job = self._making.get(day) or self._start(day)
+        job = self._making.get(key) or self._start(key)
         job.waiting += 1
         watcher = asyncio.ensure_future(gone()) if gone is not None else None
         try:
@@ -89,23 +99,25 @@ class Puzzles:
             raise Abandoned
         return job.done.result()
 
-    def prepare(self, day: dt.date) -> None:
+    def prepare(self, day: dt.date, game: str = "twocities") -> None:
         """Make the date's puzzle in the background (through the same pool), unless it is
         already made, stored or on its way."""
-        if day in self._ready:
+        key = (game, day)
+        if key in self._ready:
             return
-        job = self._making.get(day)
+        job = self._making.get(key)
         if job is not None:
             job.keep = True
             return
-        if stored(day) is None:
-            self._start(day).keep = True
+        if stored(day, game) is None:
+            self._start(key).keep = True
 
-    def progress(self, day: dt.date) -> str:
+    def progress(self, day: dt.date, game: str = "twocities") -> str:
         """What is happening to the date's puzzle, in a line the page shows."""
-        if day in self._ready:
+        key = (game, day)
+        if key in self._ready:
             return "ready"
-        job = self._making.get(day)
+        job = self._making.get(key)
         if job is None:
             return ""
         if job in self._queue:
@@ -120,8 +132,8 @@ class Puzzles:
         return sum(1 for j in self._making.values() if j.task is not None)
 
     def generating(self) -> list[dt.date]:
-        """The dates being made or queued."""
-        return sorted(self._making)
+        """The dates being made or queued (either game's)."""
+        return sorted(day for _, day in self._making)
 
     async def stop(self) -> None:
         """Cancel every generation and wait for their processes to end (shutting down)."""
@@ -139,19 +151,20 @@ class Puzzles:
 
     # --- the pool -------------------------------------------------------------------------
 
-    async def _stored(self, day: dt.date) -> Puzzle | None:
-        if day in self._ready:
-            return self._ready[day]
-        if day in self._making:
+    async def _stored(self, key: tuple[str, dt.date]) -> Daily | None:
+        if key in self._ready:
+            return self._ready[key]
+        if key in self._making:
             return None
-        found = await asyncio.to_thread(stored, day)
+        found = await asyncio.to_thread(stored, key[1], key[0])
         if found is not None:
-            self._ready[day] = found
+            self._ready[key] = found
         return found
 
-    def _start(self, day: dt.date) -> Generation:
-        job = Generation(day, asyncio.get_running_loop().create_future())
-        self._making[day] = job
+    def _start(self, key: tuple[str, dt.date]) -> Generation:
+        game, day = key
+        job = Generation(day, asyncio.get_running_loop().create_future(), game)
+        self._making[key] = job
         self._queue.append(job)
         self._next()
         return job
@@ -169,8 +182,8 @@ class Puzzles:
             job.task.cancel()
         _kill(job.process)
         job.done.cancel()
-        if self._making.get(job.day) is job:
-            del self._making[job.day]
+        if self._making.get((job.game, job.day)) is job:
+            del self._making[(job.game, job.day)]
         self._next()
 
     async def _run(self, job: Generation) -> None:
@@ -178,25 +191,27 @@ class Puzzles:
             puzzle = await self._make(job)
         except asyncio.CancelledError:
             job.done.cancel()
-            for stale in cache_dir().glob(f".{job.day.isoformat()}.json.*{TEMP_SUFFIX}"):
+            cache = usa_cache_dir() if job.game == "usa" else cache_dir()
+            for stale in cache.glob(f".{job.day.isoformat()}.json.*{TEMP_SUFFIX}"):
                 stale.unlink(missing_ok=True)  # a cache file the killed maker was writing
         except CitiesError as err:
             if not job.done.done():
                 job.done.set_exception(err)
                 job.done.exception()  # retrieved: nobody may be left to read it
         else:
-            self._ready[job.day] = puzzle
+            self._ready[(job.game, job.day)] = puzzle
             if not job.done.done():
                 job.done.set_result(puzzle)
         finally:
             job.process = None
-            if self._making.get(job.day) is job:
-                del self._making[job.day]
+            if self._making.get((job.game, job.day)) is job:
+                del self._making[(job.game, job.day)]
             self._next()
 
-    async def _make(self, job: Generation) -> Puzzle:
+    async def _make(self, job: Generation) -> Daily:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "puzzles.web.maker", job.day.isoformat(), str(os.getpid()),
+            job.game,
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL,
             start_new_session=True)  # Ctrl-C in the terminal is the server's, not the maker's
@@ -217,7 +232,8 @@ class Puzzles:
             with contextlib.suppress(ProcessLookupError):
                 await asyncio.shield(process.wait())
         if isinstance(result, dict) and "puzzle" in result:
-            return puzzle_from_json(result["puzzle"])
+            read = usa_puzzle_from_json if job.game == "usa" else puzzle_from_json
+            return read(result["puzzle"])
         message = result.get("error") if isinstance(result, dict) else None
         raise CitiesError(str(message or f"the puzzle maker stopped (exit status "
                                          f"{process.returncode})"), field="date")

@@ -17,6 +17,7 @@ from solver.common.jsonio import (
 from solver.common.options import CITY
 from solver.frontend import options
 from solver.frontend.app import console, guarded, new_app, print_json
+from solver.frontend.pictures import drawing_for
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
 from solver.twocities.game.tiles import parse_tile
@@ -167,7 +168,9 @@ def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
         raise CitiesError("a picture shows one city, pool or puzzle; this is a table file",
                           source=source_name(source))
     try:
-        svg = picture(data, load_components(components))
+        other_game = drawing_for(data)  # a file of another game (Cities USA) is drawn by it
+        svg = other_game(data, components) if other_game is not None else \
+            picture(data, load_components(components))
     except CitiesError as err:
         raise err.located(source=source_name(source)) from None
     png = png_bytes(svg) if png_out is not None else b""

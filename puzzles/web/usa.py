@@ -1,0 +1,183 @@
+"""The Cities USA daily's JSON API: each endpoint calls the library function its command calls,
+so the page and ``cities usa ... --json`` always agree.
+
+- ``POST /api/usa/score`` (a city file object) = ``cities usa score FILE --json``;
+- ``POST /api/usa/check`` (``{"state", "action"}``) = ``cities usa check STATE --action A
+  --json``;
+- ``POST /api/usa/moves`` (``{"state", "tile"}``) = ``cities usa moves STATE --tile T --json``;
+- ``GET /api/usa/daily/{date}`` = ``cities daily --game usa --date D --json``;
+- ``POST /api/usa/grade`` (``{"date", "answer"}``) = ``cities daily --game usa --date D --check
+  A --json``.
+
+The page's helpers: ``POST /api/usa/board`` (any file ``cities render`` draws, drawn as SVG),
+``GET /api/usa/tile.svg?tile=ID&rotation=R`` and ``GET /api/usa/progress/{date}``.  Dates,
+bodies and errors are every endpoint's (``puzzles.web.endpoints``): the same window of dates,
+the same bounded generation pool, bodies read whole and checked before any puzzle is made.
+
+>>> score_json({"game": "cities-usa", "size": [1, 1], "tiles": [{"tile": "start-1",
+...             "at": [0, 0]}]})["total"]
+0
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from puzzles.usa.grade import grade_usa
+from puzzles.usa.puzzle import UsaPuzzle
+from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
+from puzzles.web.pool import Puzzles
+from solver.common.errors import CitiesError
+from solver.usa.game.city import City
+from solver.usa.game.cityfile import city_from_json
+from solver.usa.game.components import load_components
+from solver.usa.game.tiles import parse_rotation
+from solver.usa.rules import legality
+from solver.usa.rules.moves import legal_moves
+from solver.usa.scoring.categories import score_city
+from solver.usa.svg import picture, tile_svg
+
+
+def _city(data: Any, name: str | None = None) -> City:
+    """A city file object (``name``: the body's field holding it), checked by its loader."""
+    try:
+        return city_from_json(data, load_components())
+    except CitiesError as err:
+        raise err.located(field=name) from None
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """``cities usa score FILE --json``: every category and the total."""
+    return score_city(_city(data)).to_json()
+
+
+def check_json(state: Any, action: Any) -> dict[str, Any]:
+    """``cities usa check STATE --action A --json``: legal or not, why, the bridges forced."""
+    city = _city(state, "state")
+    if not isinstance(action, dict):
+        raise CitiesError("expected an action object such as {\"action\": \"bridge\", ...}",
+                          field="action")
+    try:
+        return legality.check(city, action).to_json()
+    except CitiesError as err:
+        raise err.located(field="action") from None
+
+
+def moves_json(state: Any, tile: Any) -> dict[str, Any]:
+    """``cities usa moves STATE --tile T --json``: every legal place and rotation."""
+    city = _city(state, "state")
+    if not isinstance(tile, str):
+        raise CitiesError("expected a tile id such as city-07", field="tile")
+    try:
+        found = legal_moves(city, city.components.tile(tile))
+    except CitiesError as err:
+        raise err.located(field="tile") from None
+    return {"tile": tile, "moves": [m.to_json() for m in found]}
+
+
+def grade_json(puzzle: UsaPuzzle, answer: Any) -> dict[str, Any]:
+    """``cities daily --game usa --check ANSWER --json``: the grade (``legal`` false lists the
+    problems)."""
+    try:
+        return grade_usa(puzzle, answer).to_json()
+    except CitiesError as err:
+        raise err.located(field="answer") from None
+
+
+def answer_shape(answer: Any) -> Any:
+    """An answer's shape, checked before its puzzle is looked up or made: a city file object
+    (or ``cities usa solve --json`` output); the grader checks the rest."""
+    if not isinstance(answer, dict):
+        raise CitiesError("expected a Cities USA city file object", field="answer")
+    return answer
+
+
+def tile_picture(tile: str, rotation: str) -> str:
+    """One tile, turned ``rotation`` degrees (0 unless given)."""
+    comps = load_components()
+    try:
+        found = comps.tile(tile)
+    except CitiesError as err:
+        raise err.located(field="tile") from None
+    try:
+        turn = parse_rotation(int(rotation))
+    except ValueError:
+        raise CitiesError(f"{rotation!r} is not a rotation (0, 90, 180 or 270)",
+                          field="rotation") from None
+    except CitiesError as err:
+        raise err.located(field=None) from None
+    return tile_svg(found, turn, comps)
+
+
+def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
+    """The routes, on the app's pool of generations and window of dates."""
+
+    async def puzzle_of(request: Request, text: Any) -> UsaPuzzle:
+        day = window.check(date_of(text))
+        found: UsaPuzzle = await puzzles.get(day, lambda: hung_up(request), game="usa")
+        return found
+
+    @api
+    async def daily(request: Request) -> Response:
+        puzzle = await puzzle_of(request, request.path_params["date"])
+        return JSONResponse(puzzle.to_json(solution=False))
+
+    @api
+    async def progress(request: Request) -> Response:
+        day = window.check(date_of(request.path_params["date"]))
+        return JSONResponse({"date": day.isoformat(), "progress": puzzles.progress(day, "usa")})
+
+    @api
+    async def score(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(score_json, await body_json(request)))
+
+    @api
+    async def check(request: Request) -> Response:
+        data = await body_json(request)
+        state, action = field(data, "state"), field(data, "action")
+        return JSONResponse(await asyncio.to_thread(check_json, state, action))
+
+    @api
+    async def moves(request: Request) -> Response:
+        data = await body_json(request)
+        state, tile = field(data, "state"), field(data, "tile")
+        return JSONResponse(await asyncio.to_thread(moves_json, state, tile))
+
+    @api
+    async def grade(request: Request) -> Response:
+        data = await body_json(request)  # the whole body is checked before any puzzle is made
+        text, answer = field(data, "date"), answer_shape(field(data, "answer"))
+        puzzle = await puzzle_of(request, text)
+        return JSONResponse(await asyncio.to_thread(grade_json, puzzle, answer))
+
+    @api
+    async def board(request: Request) -> Response:
+        data = await body_json(request)
+        if not isinstance(data, dict):
+            raise BadRequest("expected a Cities USA city, pool or puzzle object", "body")
+        return Response(await asyncio.to_thread(picture, data), media_type=SVG)
+
+    @api
+    async def tile(request: Request) -> Response:
+        name = request.query_params.get("tile")
+        if name is None:
+            raise BadRequest("missing", "tile")
+        rotation = request.query_params.get("rotation", "0")
+        return Response(tile_picture(name, rotation), media_type=SVG,
+                        headers={"Cache-Control": "max-age=86400"})
+
+    return [
+        Route("/api/usa/daily/{date}", daily),
+        Route("/api/usa/progress/{date}", progress),
+        Route("/api/usa/score", score, methods=["POST"]),
+        Route("/api/usa/check", check, methods=["POST"]),
+        Route("/api/usa/moves", moves, methods=["POST"]),
+        Route("/api/usa/grade", grade, methods=["POST"]),
+        Route("/api/usa/board", board, methods=["POST"]),
+        Route("/api/usa/tile.svg", tile),
+    ]
