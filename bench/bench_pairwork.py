@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
@@ -111,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a constant of pairdescent, paircity or pairwitness")
     args = parser.parse_args(argv)
+    run = record.start()
     for setting in args.set:
         name, _, value = setting.partition("=")
         module = next((m for m in (pairdescent, paircity, pairwitness) if hasattr(m, name)),
@@ -144,6 +146,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'kind of solve':50s} {'calls':>6s} {'work':>8s} {'seconds':>8s}")
     for path, (calls, work, seconds) in sorted(tally.rows.items()):
         print(f"{path:50s} {calls:6d} {work:8.2f} {seconds:8.1f}")
+    run.save({"pool": what, "work_limit": args.work, "settings": args.set, "pair": pair,
+              "proven": out.proven, "bound": out.bound, "splits_solved": out.splits_solved,
+              "seconds": round(time.monotonic() - start, 1),
+              "by_kind": {path: {"calls": calls, "work": round(work, 2),
+                                 "seconds": round(seconds, 1)}
+                          for path, (calls, work, seconds) in sorted(tally.rows.items())}},
+             suite=args.suite if args.date is None else "daily-pair")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_solver import random_pool  # noqa: E402
@@ -101,6 +104,7 @@ def main() -> None:
     parser.add_argument("--as-before", action="store_true",
                         help="descent.ALIKE and descent.SURE_FIRST off")
     args = parser.parse_args()
+    run = record.start()
     if args.as_before:
         descent.ALIKE = descent.SURE_FIRST = False
     _patch()
@@ -133,6 +137,11 @@ def main() -> None:
     print(f"pools {len(walls)}: wall median {statistics.median(walls):.2f} s; "
           f"model build median {statistics.median(builds):.3f} s; first check starts at "
           f"median {statistics.median(firsts):.3f} s; best city at the tiles' bound: {at_top}")
+    run.save({"pools": len(walls), "first": args.seed, "work_limit": args.work,
+              "wall_median_s": round(statistics.median(walls), 2),
+              "build_median_s": round(statistics.median(builds), 3),
+              "first_check_median_s": round(statistics.median(firsts), 3),
+              "at_the_tiles_bound": at_top}, suite=args.suite)
 
 
 if __name__ == "__main__":
