@@ -26,7 +26,7 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import (
+from tests.support.bruteforce import (
     DUPLEXES,
     SINGLES,
     all_cities,

@@ -19,7 +19,7 @@ from solver.twocities.cpsat.solve import solve_pool
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
-from tests.test_solver_bruteforce import brute_force_best, tiny_rules
+from tests.support.bruteforce import brute_force_best, tiny_rules
 
 TAVERNS = ["Tf", "Td", "Tm", "Tb"]
 

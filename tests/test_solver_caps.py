@@ -24,7 +24,7 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
+from tests.support.bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
 
 @settings(max_examples=6, deadline=None)

@@ -20,8 +20,8 @@ from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from tests.test_solver_batch import holds
-from tests.test_solver_bruteforce import brute_force_best
+from tests.support.bruteforce import brute_force_best
+from tests.support.sat import holds
 
 #: A 4x4 square around a small mat with a bridge (four positions), tiles to fill it.
 MAT = {"grid": ["~ ~ .", ". ~ ~", ". ~ ."], "bridges": [[[0, 2], [2, 2]]]}

@@ -21,7 +21,7 @@ from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import brute_force_best, tiny_rules
+from tests.support.bruteforce import brute_force_best, tiny_rules
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

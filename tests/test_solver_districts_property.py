@@ -35,7 +35,7 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import FACTORY
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import district_size, score_city
-from tests.test_solver_bruteforce import all_cities
+from tests.support.bruteforce import all_cities
 
 COMPONENTS = load_components()
 SINGLES = ["F", "S", "P", "O", "H", "Tf", "Td", "Tm", "Tb", "C+PH-T", "C+FS-O", "C+OT-F"]

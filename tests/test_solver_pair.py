@@ -17,46 +17,17 @@ from cli import app
 from solver.twocities.cpsat.pairs import Pair, climb, good_pair, greedy_pair
 from solver.twocities.cpsat.pairsolve import solve_pair
 from solver.twocities.game.city import Context, District, city_from_json
-from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
-from solver.twocities.scoring.categories import district_size, score_city
-from tests.test_solver_bruteforce import all_cities
+from solver.twocities.scoring.categories import score_city
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import MAT_A, MAT_B, brute_force_pair
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 BENCH = Path(__file__).parent.parent / "bench" / "bench_solver.py"
-MAT_A = parse_mat({"grid": ["~ ~ ~", "~ ~ .", ". . ."]})
-MAT_B = parse_mat({"grid": ["~ . ~", "~ . ~", "~ . ."]})
-
-
-def _against(city, other):
-    ctx = city.context
-    return city.with_context(Context(
-        (*ctx.rival_factories, len(other.of_type("factory"))),
-        tuple(replace(d, rivals=(*d.rivals, district_size(other, d.types)))
-              for d in ctx.districts)))
-
-
-def brute_force_pair(pool: Pool) -> tuple[int, int] | None:
-    rules = pool.rules
-    best = None
-    for a, placed_a in all_cities(Pool(rules, (MAT_A,), pool.tiles, pool.context)):
-        if check_buildable(a, Pool(rules, (MAT_A,), pool.tiles, pool.context), placed_a):
-            continue
-        left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
-        rest = tuple(parse_tile(t) for t, n in sorted(left.items()) for _ in range(n))
-        pool_b = Pool(rules, (MAT_B,), rest, pool.context)
-        for b, placed_b in all_cities(pool_b):
-            if check_buildable(b, pool_b, placed_b):
-                continue
-            sa = score_city(_against(a, b), rules).total
-            sb = score_city(_against(b, a), rules).total
-            key = (min(sa, sb), max(sa, sb))
-            best = key if best is None or key > best else best
-    return best
 
 
 def first_pair(pool: Pool) -> Pair:

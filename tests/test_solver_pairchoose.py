@@ -21,9 +21,17 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
-from tests.test_solver_pairdescent import DUPLEXES, RULES, SINGLES, TYPES
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import (
+    DUPLEXES,
+    MAT_A,
+    MAT_B,
+    RULES,
+    SINGLES,
+    TYPES,
+    against,
+    brute_force_pair,
+)
 
 
 def tiny_choose_pool(seed: int, mats: tuple = (MAT_A, MAT_B)) -> Pool:
@@ -51,8 +59,8 @@ def all_pairs(pool: Pool):
         for b, placed_b in all_cities(pool_b):
             if check_buildable(b, pool_b, placed_b):
                 continue
-            yield ((score_city(_against(a, b), RULES).total,
-                    score_city(_against(b, a), RULES).total),
+            yield ((score_city(against(a, b), RULES).total,
+                    score_city(against(b, a), RULES).total),
                    (tuple(sorted(p.tile.token for p in placed_a)),
                     tuple(sorted(p.tile.token for p in placed_b))))
 

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from solver.common.sat import Budget
 from solver.twocities.cpsat import paircity, pairdescent, pairstandings
 from solver.twocities.cpsat.paircity import TOP
-from solver.twocities.cpsat.pairdescent import PairOutcome, prove_pair
 from solver.twocities.cpsat.pairranks import (
     AHEAD,
     BEHIND,
@@ -28,27 +27,19 @@ from solver.twocities.cpsat.pairsolve import solve_pair
 from solver.twocities.cpsat.pairsplits import Splits, rivals_never_help, splits_apply
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import district_points, score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
-
-RULES = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)
-SINGLES = ["F", "S", "P", "O", "H"]
-DUPLEXES = ["S|S", "P/F", "F|O", "O/H", "P|P", "H/S"]
-TYPES = ["shop", "park", "factory", "office", "house"]
-
-
-def tiny_pool(seed: int) -> Pool:
-    """Four singles and two duplexes (each 3x3 city takes two and one), seeded rivals."""
-    rng = random.Random(f"tiny-pair-{seed}")
-    tiles = [rng.choice(SINGLES) for _ in range(4)] + rng.sample(DUPLEXES, 2)
-    types = rng.sample(TYPES, 2)
-    district = District(frozenset(types), (9, 3), (rng.randint(0, 4),))
-    context = Context((rng.randint(0, 3),), (district,))
-    return Pool(RULES, (MAT_A, MAT_B), tuple(parse_tile(t) for t in tiles), context)
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import (
+    MAT_A,
+    MAT_B,
+    RULES,
+    against,
+    brute_force_pair,
+    proves_exhaustive_optimum,
+    tiny_pool,
+)
 
 
 def all_pairs(pool: Pool):
@@ -62,22 +53,8 @@ def all_pairs(pool: Pool):
         for b, placed_b in all_cities(pool_b):
             if check_buildable(b, pool_b, placed_b):
                 continue
-            yield (a, b), (score_city(_against(a, b), RULES).total,
-                           score_city(_against(b, a), RULES).total), placed_a
-
-
-def proves_exhaustive_optimum(seed: int) -> PairOutcome:
-    """``prove_pair`` on tiny pool ``seed``: proven, the exhaustive search's optimum, and
-    each city buildable as placed."""
-    pool = tiny_pool(seed)
-    outcome = prove_pair(pool, Budget.start(60, None))
-    assert outcome.proven
-    assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
-    if outcome.best is not None:
-        for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
-                                               strict=True)):
-            assert check_buildable(city, pool, placed, which=i) == []
-    return outcome
+            yield (a, b), (score_city(against(a, b), RULES).total,
+                           score_city(against(b, a), RULES).total), placed_a
 
 
 @pytest.mark.parametrize("seed", range(12))

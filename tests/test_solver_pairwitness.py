@@ -14,9 +14,8 @@ from solver.twocities.cpsat.pairwitness import Known, city_witness, transplant
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B
-from tests.test_solver_pairdescent import RULES, proves_exhaustive_optimum, tiny_pool
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import MAT_A, MAT_B, RULES, proves_exhaustive_optimum, tiny_pool
 
 
 def _alone(pool: Pool, mat, tiles) -> Pool:

@@ -29,7 +29,7 @@ from solver.twocities.scoring.categories import (
     score_city,
     shop_partition,
 )
-from tests.test_solver_bruteforce import all_cities, tiny_pools
+from tests.support.bruteforce import all_cities, tiny_pools
 
 COMPONENTS = load_components()
 
