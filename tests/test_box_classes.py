@@ -27,6 +27,8 @@ from solver.twocities.scoring.categories import score_civics
 from tests.strategies import cities
 from tests.support.bruteforce import brute_force_best, tiny_rules
 
+pytestmark = pytest.mark.exhaustive
+
 RULES = load_ruleset("essential", "standard")
 
 

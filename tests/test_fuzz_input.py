@@ -17,6 +17,9 @@ from typer.testing import CliRunner
 import cli
 from tests.support.refusals import refused_in_one_line
 
+# hypothesis on every command's input, many examples each
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 DAY = "2026-12-08"  # in the shipped archive

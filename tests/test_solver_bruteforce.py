@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 
 from solver.twocities.cpsat.solve import solve_pool
@@ -19,6 +20,8 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from tests.support.bruteforce import brute_force_best, tiny_pools, tiny_rules
+
+pytestmark = pytest.mark.exhaustive
 
 
 @settings(max_examples=8, deadline=None)

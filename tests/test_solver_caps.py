@@ -72,6 +72,7 @@ def test_caps_are_used_only_where_they_pay() -> None:
                                         "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
 
 
+@pytest.mark.slow
 def test_the_full_solve_of_a_pool_with_tiles_to_choose_skips_the_caps(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Categories trade tiles when the city chooses them, so caps alone are loose: the full
@@ -87,6 +88,7 @@ def test_the_full_solve_of_a_pool_with_tiles_to_choose_skips_the_caps(
     assert result.status in ("optimal", "feasible")
 
 
+@pytest.mark.exhaustive
 @settings(max_examples=8, deadline=None)
 @given(tiny_pools().filter(lambda pool: pool.uses_all))
 def test_the_descent_matches_exhaustive_search(pool: Pool) -> None:

@@ -60,6 +60,7 @@ def test_the_cases_hold_a_city_exactly_when_the_check_does() -> None:
     assert asked
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tokens", TILES)
 def test_the_descent_by_cases_proves_the_exhaustive_optimum(tokens: list[str]) -> None:
     pool = _pool(tokens)
@@ -85,6 +86,7 @@ def test_the_descent_by_cases_proves_the_exhaustive_optimum(tokens: list[str]) -
         descent_module._Descent._check = real  # type: ignore[method-assign]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tokens", TILES)
 def test_the_refining_thread_asks_a_check_before_its_caps_and_the_proof_holds(
         tokens: list[str], monkeypatch: pytest.MonkeyPatch) -> None:

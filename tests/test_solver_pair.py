@@ -71,6 +71,7 @@ def test_pair_cities_score_the_same_on_their_own() -> None:
         assert score_city(city_from_json(c.to_json()["city"], strict=False)).total == c.score
 
 
+@pytest.mark.slow
 def test_cli_pair_prints_one_json_object() -> None:
     out = CliRunner().invoke(app, ["solve", str(EXAMPLES / "pool-pair.json"), "--pair",
                                    "--json", "--time-limit", "3", "--workers", "1"])
@@ -124,6 +125,7 @@ def _assert_answer(pool: Pool, result) -> None:
     assert not used - pool.counts()
 
 
+@pytest.mark.slow
 def test_a_pair_comes_back_within_a_short_limit() -> None:
     """The quick pair answers even when the full model has not finished its presolve."""
     pool = load_pool(EXAMPLES / "pool-pair.json")
@@ -134,6 +136,7 @@ def test_a_pair_comes_back_within_a_short_limit() -> None:
     _assert_answer(pool, result)
 
 
+@pytest.mark.slow
 def test_a_suite_pool_gets_a_pair_within_a_short_limit() -> None:
     pool = _bench_pool("pair", 1)
     result = solve_pair(pool, time_limit=3, workers=2)
@@ -157,6 +160,7 @@ TINY = [(["F", "F", "S", "P", "S|S", "P/F"], (1,), ((9, 3), (2,))),
         (["P", "P", "S", "O", "H", "Tm", "P|P", "O/H"], (3,), ((9, 3), (4,)))]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tiles, factories, district", TINY)
 def test_the_quick_pair_never_beats_the_exhaustive_optimum(tiles, factories, district) -> None:
     rules = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)

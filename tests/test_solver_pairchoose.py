@@ -70,6 +70,7 @@ def _tokens(splits: ChooseSplits, k: int) -> tuple[tuple[str, ...], tuple[str, .
     return tuple(sorted(t.token for t in a)), tuple(sorted(t.token for t in b))
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("seed", range(10))
 def test_choose_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     pool = tiny_choose_pool(seed)
@@ -113,6 +114,7 @@ def test_equal_mats_list_each_split_once() -> None:
     assert outcome.best.value() == brute_force_pair(pool)
 
 
+@pytest.mark.exhaustive
 def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
     pool = tiny_choose_pool(2)
     runs = [solve_pair(pool, time_limit=None, workers=1, deterministic_time=20.0)
@@ -125,6 +127,7 @@ def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
         [[c.city.grid for c in r.cities] for r in runs][1]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize(("most", "seed"), [("MOST_CANDIDATES", 5), ("MOST_SPLITS", 6),
                                             ("MOST_SPLITS", 7)])
 def test_a_raised_floor_proves_only_above_it(most: str, seed: int, monkeypatch) -> None:
@@ -147,6 +150,7 @@ def test_a_raised_floor_proves_only_above_it(most: str, seed: int, monkeypatch) 
     assert (result.score, max(c.score for c in result.cities)) == best
 
 
+@pytest.mark.exhaustive
 def test_too_many_compositions_leave_the_pair_to_the_full_model(monkeypatch) -> None:
     pool = tiny_choose_pool(3)
     monkeypatch.setattr(pairchoose, "MOST_LISTED", 1)

@@ -99,6 +99,7 @@ def test_every_pair_within_its_splits_bound(seed: int) -> None:
     assert seen > 0
 
 
+@pytest.mark.exhaustive
 def test_excluding_the_optimum_solves_its_split_jointly() -> None:
     """An excluded pair sends its split to the joint model; the answer is the best pair left."""
     pool = tiny_pool(1)
@@ -226,6 +227,7 @@ def test_a_city_memo_answers_as_a_fresh_descent_would(seed: int) -> None:
                 assert known.best.score.total == outcome.best.score.total == optimum
 
 
+@pytest.mark.exhaustive
 def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypatch) -> None:
     """The memo answers some of the search's questions (the levels ask a split again one
     score lower), and the proof agrees with exhaustive search."""
@@ -264,6 +266,7 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
     assert any(early)
 
 
+@pytest.mark.exhaustive
 def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch) -> None:
     """A case's side a city already known makes is not solved; where the two cities so
     found, ranked against each other, do not beat the best pair, the case's sides are

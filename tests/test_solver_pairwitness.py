@@ -62,6 +62,7 @@ def test_a_transplant_places_exactly_the_new_tiles() -> None:
     assert sorted(p.at for p in moved[1]) == sorted(p.at for p in placed)
 
 
+@pytest.mark.exhaustive
 def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> None:
     """The levels' short check asked of every split, a witness first, and the standings
     asked with the stronger city only witnessed where it makes the level but the pair falls

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def assert_listed(city: City, pool: Pool) -> None:
             assert parts in values.rows[name][score.categories[name]], (name, city.notation())
 
 
+@pytest.mark.exhaustive
 @settings(max_examples=20, deadline=None)
 @given(tiny_pools().filter(lambda pool: pool.uses_all))
 def test_every_tiny_city_scores_values_and_parts_that_are_listed(pool: Pool) -> None:
