@@ -19,6 +19,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from bench_solver import percentile, random_pool, summary  # noqa: E402
 
 from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
@@ -38,6 +39,7 @@ def run_ab(description: str, configure: Callable[[str], ProofSettings | None],
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    run = record.start()
     comps = load_components()
     rows: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
     for seed in range(args.seed, args.seed + args.count):
@@ -58,6 +60,7 @@ def run_ab(description: str, configure: Callable[[str], ProofSettings | None],
         if before["status"] == now["status"] == "optimal" and before["score"] != now["score"]:
             raise SystemExit(f"pool {now['seed']}: proven {before['score']} before, "
                              f"{now['score']} now")
+    figures: dict[str, Any] = {"description": description}
     for config, found in rows.items():
         r = summary(args.suite, config, found, args.time_limit, args.workers)
         print(f"{config:<7} proven {r['proven']}/{r['pools']}  median {r['median_s']:.2f}  "
@@ -67,3 +70,7 @@ def run_ab(description: str, configure: Callable[[str], ProofSettings | None],
         cpu = [row["cpu"] for row in found]
         print(f"{'':<7} cpu (every thread) median {percentile(cpu, 0.5):.2f}  "
               f"p95 {percentile(cpu, 0.95):.2f}  sum {sum(cpu):.1f}")
+        figures[config] = {**r, "cpu_median_s": round(percentile(cpu, 0.5), 2),
+                           "cpu_p95_s": round(percentile(cpu, 0.95), 2),
+                           "cpu_sum_s": round(sum(cpu), 1)}
+    run.save(figures, suite=args.suite)

@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 from statistics import mean, stdev
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.twocities.advice import make_bots  # noqa: E402
 from solver.twocities.advice.estimates import _t95  # noqa: E402
@@ -75,6 +78,27 @@ def ranges(seeds: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
 
 
+def figures(games: list[dict]) -> dict[str, dict]:
+    """The summary's figures by opponent, for the run's record."""
+    by_seed = {(g["opponent"], g["seed"]): g for g in games}
+    out = {}
+    for opponent in sorted({o for o, _ in by_seed}):
+        gs = [g for (o, _), g in sorted(by_seed.items()) if o == opponent]
+        uplift = [g["advisor"] - g["greedy_in_seat"] for g in gs]
+        diffs = [g["advisor"] - mean(g["rivals"]) for g in gs]
+        out[opponent] = {
+            "games": len(gs), "seeds": ranges([g["seed"] for g in gs]),
+            "paired_uplift": interval(uplift), "better": sum(u > 0 for u in uplift),
+            "same": sum(u == 0 for u in uplift), "worse": sum(u < 0 for u in uplift),
+            "first": round(sum(g["first"] / g["firsts"] for g in gs), 2),
+            "advisor_mean": round(mean(g["advisor"] for g in gs), 1),
+            "greedy_in_seat_mean": round(mean(g["greedy_in_seat"] for g in gs), 1),
+            "opponents_mean": round(mean(v for g in gs for v in g["rivals"]), 1),
+            "advisor_minus_opponents": interval(diffs),
+            "cpu_per_game_s": round(mean(g["cpu"] for g in gs))}
+    return out
+
+
 def summary(games: list[dict]) -> str:
     by_seed = {(g["opponent"], g["seed"]): g for g in games}
     lines = []
@@ -104,10 +128,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--combine", type=Path, nargs="+")
     args = parser.parse_args()
+    run = record.start()
     if args.combine:
         games = [json.loads(line) for f in args.combine for line in f.read_text().splitlines()
                  if line.strip()]
         print(summary(games))
+        run.save(figures(games), suite="advisor")
         return
     games = []
     for seed in range(args.first, args.first + args.games):
@@ -120,6 +146,7 @@ def main() -> None:
             with args.out.open("a") as f:
                 f.write(json.dumps(g) + "\n")
     print(summary(games))
+    run.save(figures(games), suite="advisor")
 
 
 if __name__ == "__main__":

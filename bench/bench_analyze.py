@@ -18,6 +18,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.common.executors import DaskExecutor, LocalExecutor  # noqa: E402
@@ -39,6 +42,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    run = record.start()
 
     from distributed import LocalCluster
 
@@ -54,6 +58,7 @@ def main() -> None:
               "dask": throughput(dask, args.workers)}
     report["dask_over_local"] = round(report["dask"]["solves_per_second_per_core"]
                                       / report["local"]["solves_per_second_per_core"], 3)
+    run.save(report, suite="analyze")
     if args.json:
         print(json.dumps(report, indent=2))
         return

@@ -24,6 +24,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.common.sat import Budget  # noqa: E402
@@ -38,7 +41,7 @@ from solver.twocities.cpsat.model import build_model  # noqa: E402
 from solver.twocities.game.vocab import CATEGORIES  # noqa: E402
 
 
-def one_class(args: argparse.Namespace) -> None:
+def one_class(args: argparse.Namespace, run: record.Run) -> None:
     pool = box_pool(mat=args.mat)
     cm = build_model(pool)
     if not args.no_cut:
@@ -53,14 +56,21 @@ def one_class(args: argparse.Namespace) -> None:
     print(f"{t} == {k}: {status}{' (refuted)' if refuted else ''} bound={bound} "
           f"city above the floor={found} "
           f"work={work:.2f} seconds={time.monotonic() - start:.0f}")
+    run.save({"mat": args.mat, "class": args.one, "floor": args.floor, "status": str(status),
+              "refuted": refuted, "bound": bound, "city_above_floor": found,
+              "work": round(work, 2), "seconds": round(time.monotonic() - start, 1)},
+             suite="box-class")
 
 
-def caps(args: argparse.Namespace) -> None:
+def caps(args: argparse.Namespace, run: record.Run) -> None:
     pool = box_pool(mat=args.mat)
+    found = {}
     for name in CATEGORIES:
         start = time.monotonic()
         cap = category_cap(pool, name, time_limit=args.caps)
         print(f"{name}: {cap} ({time.monotonic() - start:.0f} s)", flush=True)
+        found[name] = {"cap": cap, "seconds": round(time.monotonic() - start, 1)}
+    run.save({"mat": args.mat, "time_limit": args.caps, "caps": found}, suite="box-caps")
 
 
 def main() -> None:
@@ -76,10 +86,11 @@ def main() -> None:
     parser.add_argument("--caps", type=float, default=0.0,
                         help="each category's cap alone, at most this many seconds each")
     args = parser.parse_args()
+    run = record.start()
     if args.one:
-        return one_class(args)
+        return one_class(args, run)
     if args.caps:
-        return caps(args)
+        return caps(args, run)
     pool = box_pool(mat=args.mat)
     start = time.monotonic()
     outcome = solve_by_classes(
@@ -91,6 +102,10 @@ def main() -> None:
     best = outcome.best.score.total if outcome.best else None
     print(f"outcome: {outcome.status} best={best} bound={outcome.bound} "
           f"work={outcome.work:.1f} seconds={time.monotonic() - start:.0f}")
+    run.save({"mat": args.mat, "floor": args.floor, "order": args.order,
+              "class_work": args.class_work, "status": str(outcome.status), "best": best,
+              "bound": outcome.bound, "work": round(outcome.work, 1),
+              "seconds": round(time.monotonic() - start, 1)}, suite="box-classes")
 
 
 if __name__ == "__main__":

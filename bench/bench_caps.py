@@ -23,10 +23,12 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -49,9 +51,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="choose suite: the compositions with the highest bounds")
     parser.add_argument("--refined", action="store_true")
     args = parser.parse_args(argv)
+    run = record.start()
     comps = load_components()
     if args.refined:
-        _refined(args.suite, args.seed, args.count)
+        run.save(_refined(args.suite, args.seed, args.count), suite=args.suite)
         return
     lowered: Counter[str] = Counter()
     pools_lowered = 0
@@ -69,10 +72,13 @@ def main(argv: list[str] | None = None) -> None:
             pools_lowered += _compare(name, pool, lowered)
     print(f"pools where a solved cap is lower: {pools_lowered}; by category: "
           f"{dict(lowered) or 'none'}")
+    run.save({"pools": args.count, "first": args.seed, "pools_lowered": pools_lowered,
+              "lowered_by_category": dict(lowered)}, suite=args.suite)
 
 
-def _refined(suite: str, first: int, count: int) -> None:
-    """``solved_caps`` on every pool and where the caps may fall: the same caps, their work."""
+def _refined(suite: str, first: int, count: int) -> dict[str, Any]:
+    """``solved_caps`` on every pool and where the caps may fall: the same caps, their work
+    (the figures returned)."""
     work = [0.0]
     solve = cp_model.CpSolver.Solve
 
@@ -108,6 +114,11 @@ def _refined(suite: str, first: int, count: int) -> None:
     for config, (w, cpu) in sums.items():
         print(f"{config:<7} work {w:.3f}  (a pool: median {percentile(works[config], 0.5):.3f}, "
               f"p95 {percentile(works[config], 0.95):.3f})  cpu {cpu:.2f} s")
+    return {"pools": count, "first": first,
+            **{config: {"work": round(w, 3), "cpu_s": round(cpu, 2),
+                        "work_median": round(percentile(works[config], 0.5), 3),
+                        "work_p95": round(percentile(works[config], 0.95), 3)}
+               for config, (w, cpu) in sums.items()}}
 
 
 def _compare(name: str, pool: Pool, lowered: Counter[str]) -> bool:

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from ab import run_ab  # noqa: E402
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
@@ -51,6 +52,7 @@ def _work(suite: str, first: int, count: int) -> None:
         checks.append((self, task, status, task.solver.deterministic_time))
         return status, answer
 
+    recorded = record.start()
     descent._Descent._check = logged  # type: ignore[method-assign]
     wholes, paths = [], []
     for seed in range(first, first + count):
@@ -76,10 +78,17 @@ def _work(suite: str, first: int, count: int) -> None:
         paths.append(path)
         print(f"{suite} {seed}: {outcome.status} {outcome.bound}  work whole {whole:.3f}  "
               f"cases' path {path:.3f}", flush=True)
+    figures = {}
     for name, found in (("whole", wholes), ("cases", paths)):
         print(f"{name:<6} work per pool: median {percentile(found, 0.5):.3f}  "
               f"p90 {percentile(found, 0.9):.3f}  p95 {percentile(found, 0.95):.3f}  "
               f"max {max(found):.3f}  sum {sum(found):.2f}")
+        figures[name] = {"work_median": round(percentile(found, 0.5), 3),
+                         "work_p90": round(percentile(found, 0.9), 3),
+                         "work_p95": round(percentile(found, 0.95), 3),
+                         "work_max": round(max(found), 3), "work_sum": round(sum(found), 2),
+                         "work_by_pool": [round(w, 3) for w in found]}
+    recorded.save({"pools": count, "first": first, **figures}, suite=suite)
 
 
 if __name__ == "__main__":

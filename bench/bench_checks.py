@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from ab import run_ab  # noqa: E402
 from bench_solver import percentile, random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
@@ -80,6 +81,7 @@ def main() -> None:
                [*rest, "--suite", args.suite, "--count", str(args.count),
                 "--seed", str(args.seed)])
         return
+    run = record.start()
     cp_model.CpSolver.Solve = _counted  # type: ignore[method-assign]
     comps = load_components()
     sums = {"before": [0.0, 0.0], "now": [0.0, 0.0]}
@@ -113,6 +115,13 @@ def main() -> None:
               f"{percentile(works[config], 0.5):.3f}, p95 {percentile(works[config], 0.95):.3f})"
               f"  cpu {cpu:.1f} s")
     print(f"now less work on {fewer} pools, more on {more}")
+    run.save({"change": args.change, "work_limit": args.work, "pools": args.count,
+              "less_work_on": fewer, "more_work_on": more,
+              **{config: {"work": round(work, 2), "cpu_s": round(cpu, 1),
+                          "work_median": round(percentile(works[config], 0.5), 3),
+                          "work_p95": round(percentile(works[config], 0.95), 3),
+                          "work_by_pool": [round(w, 3) for w in works[config]]}
+                 for config, (work, cpu) in sums.items()}}, suite=args.suite)
 
 
 if __name__ == "__main__":

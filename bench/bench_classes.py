@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
+import record  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -233,11 +234,14 @@ def main() -> None:
     parser.add_argument("--own", type=int, default=0,
                         help="also K compositions a bound, each asked at its own bound")
     args = parser.parse_args()
+    run = record.start()
     pool = random_pool(args.suite, args.seed)
     choices = Compositions(pool)
     print(f"pool {args.suite} {args.seed}: top bound {choices.top()}", flush=True)
+    levels: dict[str, dict] = {}
     for level in (int(x) for x in args.levels.split(",")):
         print(f"L={level}: {len(open_rows(choices, level)[2])} compositions of bound >= L")
+        found = levels[str(level)] = {"compositions": len(open_rows(choices, level)[2])}
         if args.one_by_one:
             for alike in (False, True) if args.alike else (ProofSettings().alike,):
                 budget = Budget.start(None, None)
@@ -245,22 +249,33 @@ def main() -> None:
                               settings=ProofSettings(alike=alike))
                 print(f"  one by one{', alike once' if alike else ''}: {out.status}, "
                       f"{out.checks} checks, {budget.used:.2f} units", flush=True)
+                found["one_by_one" + ("_alike" if alike else "")] = {
+                    "status": str(out.status), "checks": out.checks,
+                    "work": round(budget.used, 2)}
         if args.caps:
             status, spent = class_by_caps(choices, level, args.limit)
             print(f"  class, caps: {status}, {spent:.2f} units", flush=True)
+            found["class_caps"] = {"status": status, "work": round(spent, 2)}
         if args.totals:
-            apart, together, found = totals_together(pool, level, args.batch)
+            apart, together, cities = totals_together(pool, level, args.batch)
             print(f"  a total a check: {apart:.2f} units; totals together: {together:.2f} "
-                  f"units; {found} checks found a city", flush=True)
+                  f"units; {cities} checks found a city", flush=True)
+            found["totals"] = {"a_total_a_check": round(apart, 2),
+                               "together": round(together, 2), "found_a_city": cities}
         if args.own:
             for bound, spent in own_bound(pool, level, args.own).items():
                 print(f"  bound {bound}: {len(spent)} asked at their bound: "
                       f"{min(spent):.2f}-{max(spent):.2f} units, median "
                       f"{float(np.median(spent)):.2f}", flush=True)
+                found[f"own_bound_{bound}"] = [round(w, 2) for w in spent]
         for extra in (int(x) for x in args.extra.split(",") if x):
             groups, spent, statuses = class_by_splits(choices, level, extra, args.limit)
             print(f"  class, splits, extra {extra}: {groups} groups, {spent:.2f} units "
                   f"{' '.join(statuses)}", flush=True)
+            found[f"class_splits_extra_{extra}"] = {"groups": groups, "work": round(spent, 2),
+                                                    "statuses": list(statuses)}
+    run.save({"seed": args.seed, "top_bound": choices.top(), "levels": levels},
+             suite=args.suite)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puzzles.archive import build_archive  # noqa: E402
@@ -77,6 +80,7 @@ def main() -> None:
                     help="one by one: also generate each date with --ahead 1 first, in the same "
                          "process, and print the ratio of the medians")
     args = ap.parse_args()
+    run = record.start()
     first = parse_date(args.start, "--start")
     dates = date_range(first, first + dt.timedelta(days=args.dates - 1)) if args.dates else []
     summary: dict[str, object] = {}
@@ -93,7 +97,8 @@ def main() -> None:
                   f"{statistics.median(base) / statistics.median(secs):.2f}x (same process, "
                   "same puzzles)")
         summary.update(one_by_one=rows, median_seconds=round(statistics.median(secs), 2),
-                       p95_seconds=round(percentile(secs, 0.95), 2))
+                       p95_seconds=round(percentile(secs, 0.95), 2),
+                       max_seconds=round(max(secs), 2), candidates_at_a_time=args.ahead)
     if args.archive:
         later = first + dt.timedelta(days=args.dates)
         span = date_range(later, later + dt.timedelta(days=args.archive - 1))
@@ -110,7 +115,8 @@ def main() -> None:
             print(f"  {o.date} {o.status} {o.seconds:.1f} s {o.detail}")
         summary.update(archive_puzzles=made, archive_minutes=round(minutes, 2),
                        puzzles_per_minute=round(rate, 2))
-    print(json.dumps(summary))
+    print(json.dumps(summary, default=str))
+    run.save(summary, suite="daily")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from functools import cached_property  # noqa: E402
 
@@ -53,6 +56,8 @@ def use(old: bool) -> None:
     C.City.buildings = old_buildings if old else new[2]
     R._total.cache_clear()
 
+run = record.start()
+seconds: dict[str, list[float]] = {"as they were": [], "as they are": []}
 for rnd in range(3):
     for old in (True, False):
         use(old)
@@ -61,3 +66,6 @@ for rnd in range(3):
         s = time.monotonic() - t
         print(f"round {rnd} {'as they were' if old else 'as they are '}: greedy pair "
               f"{r.score} in {s:.2f} s", flush=True)
+        seconds["as they were" if old else "as they are"].append(round(s, 2))
+run.save({"pool": "examples/pool-pair.json", "score": r.score, "seconds": seconds},
+         suite="greedy-pair")

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 
 from solver.twocities.cpsat.pair import choose as pairchoose  # noqa: E402
@@ -46,6 +47,7 @@ def main() -> None:
                         help="pair-choose: most splits listed")
     parser.add_argument("--levels", type=int, default=6, help="levels printed from the top")
     args = parser.parse_args()
+    run = record.start()
     settings = ProofSettings(most_candidates=args.candidates, most_splits=args.splits)
     start = time.perf_counter()
     splits = listing(args.suite, args.seed, args.floor, settings)
@@ -60,6 +62,11 @@ def main() -> None:
               f"{len(splits.rows)} compositions of one city kept")
     for level in sorted(at, reverse=True)[:args.levels]:
         print(f"  lower city bound {level}: {at[level]} splits")
+    run.save({"seed": args.seed, "splits": len(splits), "best_bound": best,
+              "seconds": round(seconds, 1), "floor": args.floor, "listed_from": listed,
+              "splits_by_lower_bound": {str(level): at[level]
+                                        for level in sorted(at, reverse=True)[:args.levels]}},
+             suite=args.suite)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import record  # noqa: E402
 from bench_solver import random_pool  # noqa: E402
 
 from puzzles.draw import draw_candidate  # noqa: E402
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="a field of ProofSettings, or a constant of pairdescent, "
                              "paircity or pairwitness")
     args = parser.parse_args(argv)
+    run = record.start()
     settings = ProofSettings()
     for setting in args.set:
         name, _, value = setting.partition("=")
@@ -152,6 +154,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'kind of solve':50s} {'calls':>6s} {'work':>8s} {'seconds':>8s}")
     for path, (calls, work, seconds) in sorted(tally.rows.items()):
         print(f"{path:50s} {calls:6d} {work:8.2f} {seconds:8.1f}")
+    run.save({"pool": what, "work_limit": args.work, "settings": args.set, "pair": pair,
+              "proven": out.proven, "bound": out.bound, "splits_solved": out.splits_solved,
+              "seconds": round(time.monotonic() - start, 1),
+              "by_kind": {path: {"calls": calls, "work": round(work, 2),
+                                 "seconds": round(seconds, 1)}
+                          for path, (calls, work, seconds) in sorted(tally.rows.items())}},
+             suite=args.suite if args.date is None else "daily-pair")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import time
 from pathlib import Path
 from unittest import mock
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import puzzles.draw as draw  # noqa: E402
@@ -39,7 +42,8 @@ PLANS = {
 }
 
 
-def run(plan: str, dates: list[dt.date]) -> None:
+def run(plan: str, dates: list[dt.date]) -> dict[str, object]:
+    """One plan's candidates on ``dates``, proven as the daily puzzles do (its figures)."""
     seconds, proven = [], 0
     with mock.patch.object(draw, "plan_for", lambda _date, _attempt: PLANS[plan]):
         for date in dates:
@@ -59,6 +63,9 @@ def run(plan: str, dates: list[dt.date]) -> None:
     if seconds:
         median = statistics.median(seconds)
         print(f"{plan:<10} proven {proven}/{len(seconds)}, median {median:.1f} s")
+    return {"candidates": len(seconds), "proven": proven,
+            "median_s": round(statistics.median(seconds), 1) if seconds else None,
+            "seconds": [round(s, 1) for s in seconds]}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -67,10 +74,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dates", type=int, default=6)
     parser.add_argument("--start", default="2027-02-01")
     args = parser.parse_args(argv)
+    recorded = record.start()
     first = parse_date(args.start, "--start")
     dates = [first + dt.timedelta(days=i) for i in range(args.dates)]
-    for plan in args.plans:
-        run(plan, dates)
+    found = {plan: run(plan, dates) for plan in args.plans}
+    recorded.save({"dates": [d.isoformat() for d in dates], "plans": found}, suite="plans")
 
 
 if __name__ == "__main__":

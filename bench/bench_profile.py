@@ -26,6 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_solver import random_pool  # noqa: E402
@@ -102,6 +105,7 @@ def main() -> None:
     parser.add_argument("--as-before", action="store_true",
                         help="ProofSettings.alike and sure_first off")
     args = parser.parse_args()
+    run = record.start()
     settings = ProofSettings(alike=False, sure_first=False) if args.as_before else ProofSettings()
     _patch()
     walls, builds, firsts, at_top = [], [], [], 0
@@ -134,6 +138,11 @@ def main() -> None:
     print(f"pools {len(walls)}: wall median {statistics.median(walls):.2f} s; "
           f"model build median {statistics.median(builds):.3f} s; first check starts at "
           f"median {statistics.median(firsts):.3f} s; best city at the tiles' bound: {at_top}")
+    run.save({"pools": len(walls), "first": args.seed, "work_limit": args.work,
+              "wall_median_s": round(statistics.median(walls), 2),
+              "build_median_s": round(statistics.median(builds), 3),
+              "first_check_median_s": round(statistics.median(firsts), 3),
+              "at_the_tiles_bound": at_top}, suite=args.suite)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver.twocities.bots import make_bots  # noqa: E402
@@ -79,6 +82,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    run = record.start()
     rng = random.Random(args.seed)
     sample = positions(args.positions, rng)
 
@@ -122,6 +126,7 @@ def main() -> None:
         "moves_ms_cold": percentiles(moves),
         "game_7p_random_s": percentiles(games),
     }
+    run.save(report, suite="rules")
     if args.json:
         print(json.dumps(report, indent=2))
         return

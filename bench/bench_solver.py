@@ -45,6 +45,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.twocities.cpsat.city.solve import solve_pool  # noqa: E402
@@ -221,6 +224,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="solve this pool file (--count times) instead of the suites")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
+    run = record.start()
     suites = SUITES if args.suite == "all" else (args.suite,)
     if args.pool:
         suites = (args.pool.stem,)
@@ -251,6 +255,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{r['lower_proven']}; gaps (bound - score) of the unproven: "
                   f"{sorted(r['gaps_unproven'])}")
     print("* median bound - score of the pools not proven; unproven pools count at the limit")
+    for r in results:
+        run.save(r, suite=r["suite"])
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
 

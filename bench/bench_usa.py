@@ -33,6 +33,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.common.status import Status  # noqa: E402
@@ -109,6 +112,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--categories", help="profile: only these scoring categories (commas)")
     args = ap.parse_args()
+    run = record.start()
     categories = None if args.categories is None else args.categories.split(",")
     unknown = sorted(set(categories or ()) - set(CATEGORY_MODELS))
     if unknown:
@@ -121,6 +125,9 @@ def main() -> None:
     for r in results:
         print(f"{r['suite']:8s} {r['pools']:5d} {r['proven']:6d} {r['median']:8.2f} "
               f"{r['p95']:7.2f} {r['max']:7.2f}")
+    for r in results:
+        run.save({**r, "time_limit": args.time_limit, "workers": args.workers,
+                  "categories": categories}, suite=f"usa-{r['suite']}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n")
 

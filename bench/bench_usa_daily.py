@@ -18,6 +18,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from puzzles.common.days import parse_date  # noqa: E402
@@ -30,6 +33,7 @@ def main() -> None:
     parser.add_argument("--start", default="2026-12-01")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    run = record.start()
     first = parse_date(args.start, "--start")
     rows = []
     for i in range(args.dates):
@@ -49,6 +53,7 @@ def main() -> None:
                "median_cpu_s": statistics.median(cpu), "max_cpu_s": cpu[-1],
                "ratings": {n: sum(r["rating"] == n for r in rows) for n in range(1, 6)}}
     print(json.dumps(summary))
+    run.save({**summary, "rows": rows}, suite="usa-daily")
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "summary": summary}, indent=2) + "\n")
 

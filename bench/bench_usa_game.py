@@ -15,6 +15,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import record  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.usa.bots import make_bots  # noqa: E402
@@ -34,6 +37,7 @@ def main() -> None:
     ap.add_argument("--bots", default="greedy")
     ap.add_argument("--seeds", type=int, default=20)
     args = ap.parse_args()
+    run = record.start()
     rules = load_ruleset(args.variant)
     play_game(new_game(rules, args.players, -1), make_bots(["random"], tuple(
         f"P{i + 1}" for i in range(args.players))))  # warm the caches and imports
@@ -53,6 +57,12 @@ def main() -> None:
           f"max {max(cpu):.2f}")
     print(f"winning score: median {statistics.median(scores)}  min {min(scores)}  "
           f"max {max(scores)}")
+    run.save({"variant": args.variant, "players": args.players, "bots": args.bots,
+              "games": args.seeds, "wall_median_s": round(statistics.median(wall), 2),
+              "wall_p95_s": round(p95(wall), 2), "wall_max_s": round(max(wall), 2),
+              "cpu_median_s": round(statistics.median(cpu), 2), "cpu_p95_s": round(p95(cpu), 2),
+              "cpu_max_s": round(max(cpu), 2), "winning_score_median": statistics.median(scores)},
+             suite="usa-game")
 
 
 if __name__ == "__main__":

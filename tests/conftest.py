@@ -1,4 +1,5 @@
-"""Shared test helpers."""
+"""Hypothesis profiles, the cache kept in a temporary directory, and the umbrella marker
+``slow`` (what tests share beyond fixtures is in tests/support/)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,16 @@ settings.register_profile("ci", max_examples=300, deadline=None,
 settings.register_profile("dev", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+#: the kinds of slow test (registered in pyproject.toml); each is also ``slow``
+SLOW_KINDS = ("browser", "cluster", "exhaustive", "simulation")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of a slow kind ``slow``: ``pytest -m "not slow"`` leaves them out."""
+    for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

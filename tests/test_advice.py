@@ -65,6 +65,7 @@ def test_same_seed_same_advice(tmp_path):
     assert runs[0]["seed"] == 5 and runs[2]["seed"] == 6
 
 
+@pytest.mark.slow
 def test_solved_choices_never_below_greedy(tmp_path):
     game, _ = _round_one(tmp_path)
     advice = advise(game, "P1", samples=2, positions=1, seed=1, solve=1, solve_limit=0.05)

@@ -33,6 +33,7 @@ def _outputs(directory: Path, study: str) -> dict[str, object]:
             "svg": (directory / f"{study}.svg").read_bytes()}
 
 
+@pytest.mark.cluster
 def test_a_real_dask_cluster_gives_the_local_executors_results(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     local = analyze("first-player", 2, 5, LocalExecutor(2), tmp_path / "local")

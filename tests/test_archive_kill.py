@@ -56,6 +56,7 @@ def _wait(condition: object, seconds: float) -> bool:
     return bool(condition())  # type: ignore[operator]
 
 
+@pytest.mark.slow
 @linux_only
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_killed_archive_run_leaves_no_worker_and_no_partial_file(tmp_path: Path,

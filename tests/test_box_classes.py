@@ -25,7 +25,9 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import CIVIC, HOUSE, PARK
 from solver.twocities.scoring.categories import score_civics
 from tests.strategies import cities
-from tests.test_solver_bruteforce import brute_force_best, tiny_rules
+from tests.support.bruteforce import brute_force_best, tiny_rules
+
+pytestmark = pytest.mark.exhaustive
 
 RULES = load_ruleset("essential", "standard")
 

@@ -27,7 +27,7 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import (
+from tests.support.bruteforce import (
     DUPLEXES,
     SINGLES,
     all_cities,
@@ -109,6 +109,7 @@ def test_choices_are_every_way_to_take_the_tiles(supply: list[int], total: int) 
     assert len(rows) == _ways(supply, total)
 
 
+@pytest.mark.exhaustive
 @settings(max_examples=6, deadline=None)
 @given(choose_pools(spare_singles=2, spare_duplexes=1))
 def test_choosing_by_descent_matches_exhaustive_search(pool: Pool) -> None:
@@ -125,6 +126,7 @@ def choose_example() -> Pool:
     return Pool(tiny_rules(3, 5), (), tuple(tiles), Context((2,), (district,)))
 
 
+@pytest.mark.exhaustive
 def test_choosing_on_two_workers_matches_exhaustive_search() -> None:
     """Two workers solve the caps on a thread beside the descent's first checks."""
     pool = choose_example()
@@ -133,6 +135,7 @@ def test_choosing_on_two_workers_matches_exhaustive_search() -> None:
     assert result.score == brute_force_best(pool)
 
 
+@pytest.mark.slow
 def test_too_many_compositions_falls_back_to_the_full_solve() -> None:
     pool = choose_example()
     expected = solve_pool(pool, time_limit=60, workers=1)
@@ -143,6 +146,7 @@ def test_too_many_compositions_falls_back_to_the_full_solve() -> None:
     assert (fallback.status, fallback.score) == ("optimal", expected.score)
 
 
+@pytest.mark.exhaustive
 def test_models_dropped_and_rebuilt_give_the_same_answer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each composition's model is built on its first check; with room for one model at a
@@ -163,6 +167,7 @@ def test_models_dropped_and_rebuilt_give_the_same_answer(
     assert len(built) > len(distinct) >= 2  # several compositions, some models rebuilt
 
 
+@pytest.mark.exhaustive
 def test_excluding_the_optimum_of_a_choose_pool_counts_its_layouts() -> None:
     """As the daily puzzles count layouts of a choose puzzle: the optimum excluded, another
     city at its score exists exactly when exhaustive search finds two optimal layouts."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,9 @@ from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
-from tests.test_solver_bruteforce import brute_force_best, tiny_rules
+from tests.support.bruteforce import brute_force_best, tiny_rules
+
+pytestmark = pytest.mark.exhaustive
 
 TAVERNS = ["Tf", "Td", "Tm", "Tb"]
 

@@ -17,6 +17,7 @@ from puzzles.common.files import puzzle_file
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.pool import pool_from_json
 from solver.twocities.scoring.categories import score_city
+from tests.support.refusals import one_line_error
 
 runner = CliRunner()
 DAY = "2026-12-08"  # a Tuesday in the shipped archive: complete the city after round 1
@@ -34,14 +35,6 @@ def solution(tmp_path: Path, date: str = DAY) -> Path:
     path = tmp_path / "answer.json"
     path.write_text(out, encoding="utf-8")
     return path
-
-
-def one_line_error(code: int, err: str, *words: str) -> None:
-    assert code == 2
-    assert err.count("\n") == 1 and err.startswith("cities: error: ")
-    assert "Traceback" not in err
-    for w in words:
-        assert w in err
 
 
 def test_prints_the_puzzle() -> None:

@@ -15,6 +15,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import cli
+from tests.support.refusals import refused_in_one_line
+
+# hypothesis on every command's input, many examples each
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -59,16 +63,6 @@ KINDS: dict[str, tuple[Any, list[str]]] = {
 
 def invoke(args: list[str]) -> Any:
     return runner.invoke(cli.app, args, catch_exceptions=True)
-
-
-def refused_in_one_line(result: Any) -> None:
-    """Exit status 2, nothing on stdout, one line on stderr, and no exception escaped."""
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        repr(result.exception)
-    assert result.exit_code == 2, (result.exit_code, result.stdout[:300], result.stderr[:300])
-    assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("cities: error: ")
-    assert "Traceback" not in result.stderr and len(result.stderr) < 700
 
 
 def refused_or_fine(result: Any) -> None:

@@ -16,7 +16,9 @@ import pytest
 from solver.twocities.bots import make_bots
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.rules.game import new_game, play_game
-from tests.test_game import finished_properly, replay_is_legal, table_agrees_with_alone
+from tests.support.games import finished_properly, replay_is_legal, table_agrees_with_alone
+
+pytestmark = pytest.mark.simulation
 
 GAMES = int(os.environ.get("CITIES_SIM_GAMES", "30"))
 PLAYERS = {"standard": [3, 4, 5, 6, 7], "beginner": [3, 4, 5, 6, 7],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -50,3 +51,27 @@ def test_the_python_api_names_resolve() -> None:
 
     assert all(getattr(solver, name) is not None for name in solver.__all__)
     assert set(solver.__all__) == set(solver._OWNERS)
+
+
+def _imported_modules(path: Path) -> list[str]:
+    """Every module a file imports, relative imports resolved against its package."""
+    package = path.relative_to(ROOT).with_suffix("").parts[:-1]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[:len(package) - node.level + 1] if node.level else ())
+            module = ".".join(p for p in (base, node.module or "") if p)
+            found.append(module)
+            found += [f"{module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    """What tests share lives in tests/support/; a test module is imported only by pytest."""
+    offending = [f"{path.relative_to(ROOT)} imports {module}"
+                 for path in sorted((ROOT / "tests").rglob("*.py"))
+                 for module in _imported_modules(path)
+                 if module.split(".")[-1].startswith("test_") and module.startswith("tests")]
+    assert offending == []

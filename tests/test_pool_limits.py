@@ -43,6 +43,7 @@ def test_more_of_one_type_than_the_box_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "park buildings (the box holds" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 def test_the_whole_box_keeps_to_the_time_limit(workers: int) -> None:
     pool = box_pool(mat="canal")

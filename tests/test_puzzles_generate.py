@@ -32,6 +32,7 @@ def test_generating_again_gives_the_shipped_puzzle() -> None:
     assert grade(fresh, fresh.solution[0].to_json()).percent == 100
 
 
+@pytest.mark.slow
 def test_proving_ahead_on_two_processes_gives_the_same_puzzle() -> None:
     """``cities daily`` proves the next candidates on the other cores while the first is
     still being proven; it must still publish the first proven candidate in attempt order.

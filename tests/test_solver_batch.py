@@ -8,23 +8,15 @@ from hypothesis import given, settings
 from ortools.sat.python import cp_model
 
 import solver.twocities.cpsat.city.descent as descent_module
-from solver.common.sat import Budget, feasibility
+from solver.common.sat import Budget
 from solver.twocities.cpsat.city.descent import _Descent, _Space, _Task
 from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.cpsat.model.values import city_values, splits
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
-from tests.test_solver_bruteforce import brute_force_best, tiny_pools, tiny_rules
-
-
-def holds(model: cp_model.CpModel) -> bool:
-    """The model holds a city (the checks' own settings)."""
-    solver = cp_model.CpSolver()
-    feasibility(solver.parameters, 30.0)
-    code = solver.Solve(model)
-    assert code in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
-    return code != cp_model.INFEASIBLE
+from tests.support.bruteforce import brute_force_best, tiny_pools, tiny_rules
+from tests.support.sat import holds
 
 
 def _levels(pool: Pool, below: int) -> list[tuple[int, list[dict[str, int]]]]:

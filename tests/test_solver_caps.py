@@ -23,7 +23,7 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
+from tests.support.bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
 REFINED = ProofSettings().refined  # the caps solved beside the first checks
 
@@ -73,6 +73,7 @@ def test_caps_are_used_only_where_they_pay() -> None:
                                         "tiles": ["P"] * 12 + ["P|P", "P/P"]}))
 
 
+@pytest.mark.slow
 def test_the_full_solve_of_a_pool_with_tiles_to_choose_skips_the_caps(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Categories trade tiles when the city chooses them, so caps alone are loose: the full
@@ -88,6 +89,7 @@ def test_the_full_solve_of_a_pool_with_tiles_to_choose_skips_the_caps(
     assert result.status in ("optimal", "feasible")
 
 
+@pytest.mark.exhaustive
 @settings(max_examples=8, deadline=None)
 @given(tiny_pools().filter(lambda pool: pool.uses_all))
 def test_the_descent_matches_exhaustive_search(pool: Pool) -> None:

@@ -20,8 +20,8 @@ from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from tests.test_solver_batch import holds
-from tests.test_solver_bruteforce import brute_force_best
+from tests.support.bruteforce import brute_force_best
+from tests.support.sat import holds
 
 #: A 4x4 square around a small mat with a bridge (four positions), tiles to fill it.
 MAT = {"grid": ["~ ~ .", ". ~ ~", ". ~ ."], "bridges": [[[0, 2], [2, 2]]]}
@@ -60,6 +60,7 @@ def test_the_cases_hold_a_city_exactly_when_the_check_does() -> None:
     assert asked
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tokens", TILES)
 def test_the_descent_by_cases_proves_the_exhaustive_optimum(tokens: list[str]) -> None:
     pool = _pool(tokens)
@@ -85,6 +86,7 @@ def test_the_descent_by_cases_proves_the_exhaustive_optimum(tokens: list[str]) -
         descent_module._Descent._check = real  # type: ignore[method-assign]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tokens", TILES)
 def test_the_refining_thread_asks_a_check_before_its_caps_and_the_proof_holds(
         tokens: list[str], monkeypatch: pytest.MonkeyPatch) -> None:

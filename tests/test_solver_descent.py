@@ -21,7 +21,7 @@ from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import brute_force_best, tiny_rules
+from tests.support.bruteforce import brute_force_best, tiny_rules
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -34,6 +34,7 @@ def mat_pool() -> Pool:
     return Pool(rules, (mat,), tiles, Context((3,), ()))
 
 
+@pytest.mark.exhaustive
 def test_the_descent_around_a_mat_matches_exhaustive_search() -> None:
     pool = mat_pool()
     best = brute_force_best(pool)
@@ -44,6 +45,7 @@ def test_the_descent_around_a_mat_matches_exhaustive_search() -> None:
         assert (result.status, result.score, result.bound) == ("optimal", best, best)
 
 
+@pytest.mark.exhaustive
 def test_a_split_whose_city_legal_play_cannot_build_is_searched_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The first city a check finds is refused (as if legal play could not build it): the
@@ -64,6 +66,7 @@ def test_a_split_whose_city_legal_play_cannot_build_is_searched_again(
     assert (result.status, result.score) == ("optimal", best)
 
 
+@pytest.mark.slow
 def test_excluding_the_optimum_and_requiring_its_score() -> None:
     """As the daily puzzles count layouts: another city at the optimum, or a proof that none
     exists; and a required score above the optimum is infeasible."""
@@ -88,6 +91,7 @@ def test_a_standard_pool_is_proven_and_its_answer_rescored_and_legal() -> None:
     assert check_buildable(result.city, pool, result.placements) == []
 
 
+@pytest.mark.slow
 def test_one_worker_with_a_work_limit_gives_the_same_answer_every_time() -> None:
     pool = load_pool(EXAMPLES / "pool-standard.json")
     runs = [solve_pool(pool, time_limit=None, workers=1, deterministic_time=20)

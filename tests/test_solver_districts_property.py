@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,10 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import FACTORY
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import district_size, score_city
-from tests.test_solver_bruteforce import all_cities
+from tests.support.bruteforce import all_cities
+
+# hypothesis, and every example a solve
+pytestmark = pytest.mark.slow
 
 COMPONENTS = load_components()
 SINGLES = ["F", "S", "P", "O", "H", "Tf", "Td", "Tm", "Tb", "C+PH-T", "C+FS-O", "C+OT-F"]

@@ -17,46 +17,17 @@ from cli import app
 from solver.twocities.cpsat.pair.quick import Pair, climb, good_pair, greedy_pair
 from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.game.city import Context, District, city_from_json
-from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
-from solver.twocities.scoring.categories import district_size, score_city
-from tests.test_solver_bruteforce import all_cities
+from solver.twocities.scoring.categories import score_city
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import MAT_A, MAT_B, brute_force_pair
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 BENCH = Path(__file__).parent.parent / "bench" / "bench_solver.py"
-MAT_A = parse_mat({"grid": ["~ ~ ~", "~ ~ .", ". . ."]})
-MAT_B = parse_mat({"grid": ["~ . ~", "~ . ~", "~ . ."]})
-
-
-def _against(city, other):
-    ctx = city.context
-    return city.with_context(Context(
-        (*ctx.rival_factories, len(other.of_type("factory"))),
-        tuple(replace(d, rivals=(*d.rivals, district_size(other, d.types)))
-              for d in ctx.districts)))
-
-
-def brute_force_pair(pool: Pool) -> tuple[int, int] | None:
-    rules = pool.rules
-    best = None
-    for a, placed_a in all_cities(Pool(rules, (MAT_A,), pool.tiles, pool.context)):
-        if check_buildable(a, Pool(rules, (MAT_A,), pool.tiles, pool.context), placed_a):
-            continue
-        left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
-        rest = tuple(parse_tile(t) for t, n in sorted(left.items()) for _ in range(n))
-        pool_b = Pool(rules, (MAT_B,), rest, pool.context)
-        for b, placed_b in all_cities(pool_b):
-            if check_buildable(b, pool_b, placed_b):
-                continue
-            sa = score_city(_against(a, b), rules).total
-            sb = score_city(_against(b, a), rules).total
-            key = (min(sa, sb), max(sa, sb))
-            best = key if best is None or key > best else best
-    return best
 
 
 def first_pair(pool: Pool) -> Pair:
@@ -100,6 +71,7 @@ def test_pair_cities_score_the_same_on_their_own() -> None:
         assert score_city(city_from_json(c.to_json()["city"], strict=False)).total == c.score
 
 
+@pytest.mark.slow
 def test_cli_pair_prints_one_json_object() -> None:
     out = CliRunner().invoke(app, ["solve", str(EXAMPLES / "pool-pair.json"), "--pair",
                                    "--json", "--time-limit", "3", "--workers", "1"])
@@ -153,6 +125,7 @@ def _assert_answer(pool: Pool, result) -> None:
     assert not used - pool.counts()
 
 
+@pytest.mark.slow
 def test_a_pair_comes_back_within_a_short_limit() -> None:
     """The quick pair answers even when the full model has not finished its presolve."""
     pool = load_pool(EXAMPLES / "pool-pair.json")
@@ -163,6 +136,7 @@ def test_a_pair_comes_back_within_a_short_limit() -> None:
     _assert_answer(pool, result)
 
 
+@pytest.mark.slow
 def test_a_suite_pool_gets_a_pair_within_a_short_limit() -> None:
     pool = _bench_pool("pair", 1)
     result = solve_pair(pool, time_limit=3, workers=2)
@@ -186,6 +160,7 @@ TINY = [(["F", "F", "S", "P", "S|S", "P/F"], (1,), ((9, 3), (2,))),
         (["P", "P", "S", "O", "H", "Tm", "P|P", "O/H"], (3,), ((9, 3), (4,)))]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("tiles, factories, district", TINY)
 def test_the_quick_pair_never_beats_the_exhaustive_optimum(tiles, factories, district) -> None:
     rules = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)

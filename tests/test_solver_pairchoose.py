@@ -21,9 +21,17 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
-from tests.test_solver_pairdescent import DUPLEXES, RULES, SINGLES, TYPES
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import (
+    DUPLEXES,
+    MAT_A,
+    MAT_B,
+    RULES,
+    SINGLES,
+    TYPES,
+    against,
+    brute_force_pair,
+)
 
 
 def tiny_choose_pool(seed: int, mats: tuple = (MAT_A, MAT_B)) -> Pool:
@@ -51,8 +59,8 @@ def all_pairs(pool: Pool):
         for b, placed_b in all_cities(pool_b):
             if check_buildable(b, pool_b, placed_b):
                 continue
-            yield ((score_city(_against(a, b), RULES).total,
-                    score_city(_against(b, a), RULES).total),
+            yield ((score_city(against(a, b), RULES).total,
+                    score_city(against(b, a), RULES).total),
                    (tuple(sorted(p.tile.token for p in placed_a)),
                     tuple(sorted(p.tile.token for p in placed_b))))
 
@@ -62,6 +70,7 @@ def _tokens(splits: ChooseSplits, k: int) -> tuple[tuple[str, ...], tuple[str, .
     return tuple(sorted(t.token for t in a)), tuple(sorted(t.token for t in b))
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize("seed", range(10))
 def test_choose_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     pool = tiny_choose_pool(seed)
@@ -105,6 +114,7 @@ def test_equal_mats_list_each_split_once() -> None:
     assert outcome.best.value() == brute_force_pair(pool)
 
 
+@pytest.mark.exhaustive
 def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
     pool = tiny_choose_pool(2)
     runs = [solve_pair(pool, time_limit=None, workers=1, deterministic_time=20.0)
@@ -117,6 +127,7 @@ def test_a_choose_pair_solve_is_proven_and_repeats_itself() -> None:
         [[c.city.grid for c in r.cities] for r in runs][1]
 
 
+@pytest.mark.exhaustive
 @pytest.mark.parametrize(("most", "seed"), [("most_candidates", 5), ("most_splits", 6),
                                             ("most_splits", 7)])
 def test_a_raised_floor_proves_only_above_it(most: str, seed: int) -> None:
@@ -140,6 +151,7 @@ def test_a_raised_floor_proves_only_above_it(most: str, seed: int) -> None:
     assert (result.score, max(c.score for c in result.cities)) == best
 
 
+@pytest.mark.exhaustive
 def test_too_many_compositions_leave_the_pair_to_the_full_model() -> None:
     pool = tiny_choose_pool(3)
     few = ProofSettings(most_listed=1)

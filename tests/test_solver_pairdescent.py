@@ -17,7 +17,6 @@ from solver.twocities.cpsat.pair import city as paircity
 from solver.twocities.cpsat.pair import descent as pairdescent
 from solver.twocities.cpsat.pair import standings as pairstandings
 from solver.twocities.cpsat.pair.city import TOP
-from solver.twocities.cpsat.pair.descent import PairOutcome, prove_pair
 from solver.twocities.cpsat.pair.ranks import (
     AHEAD,
     BEHIND,
@@ -28,30 +27,22 @@ from solver.twocities.cpsat.pair.ranks import (
 )
 from solver.twocities.cpsat.pair.solve import solve_pair
 from solver.twocities.cpsat.pair.splits import Splits, rivals_never_help, splits_apply
-from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
+from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
-from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import district_points, score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B, _against, brute_force_pair
-
-RULES = replace(load_ruleset("essential", "standard"), size=3, singles=2, duplexes=1)
-SINGLES = ["F", "S", "P", "O", "H"]
-DUPLEXES = ["S|S", "P/F", "F|O", "O/H", "P|P", "H/S"]
-TYPES = ["shop", "park", "factory", "office", "house"]
-
-
-def tiny_pool(seed: int) -> Pool:
-    """Four singles and two duplexes (each 3x3 city takes two and one), seeded rivals."""
-    rng = random.Random(f"tiny-pair-{seed}")
-    tiles = [rng.choice(SINGLES) for _ in range(4)] + rng.sample(DUPLEXES, 2)
-    types = rng.sample(TYPES, 2)
-    district = District(frozenset(types), (9, 3), (rng.randint(0, 4),))
-    context = Context((rng.randint(0, 3),), (district,))
-    return Pool(RULES, (MAT_A, MAT_B), tuple(parse_tile(t) for t in tiles), context)
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import (
+    MAT_A,
+    MAT_B,
+    RULES,
+    against,
+    brute_force_pair,
+    proves_exhaustive_optimum,
+    tiny_pool,
+)
 
 
 def all_pairs(pool: Pool):
@@ -65,23 +56,8 @@ def all_pairs(pool: Pool):
         for b, placed_b in all_cities(pool_b):
             if check_buildable(b, pool_b, placed_b):
                 continue
-            yield (a, b), (score_city(_against(a, b), RULES).total,
-                           score_city(_against(b, a), RULES).total), placed_a
-
-
-def proves_exhaustive_optimum(seed: int, proof: ProofSettings = DEFAULT_SETTINGS
-                              ) -> PairOutcome:
-    """``prove_pair`` on tiny pool ``seed`` (with the ``proof`` settings): proven, the
-    exhaustive search's optimum, and each city buildable as placed."""
-    pool = tiny_pool(seed)
-    outcome = prove_pair(pool, Budget.start(60, None), settings=proof)
-    assert outcome.proven
-    assert (outcome.best.value() if outcome.best else None) == brute_force_pair(pool)
-    if outcome.best is not None:
-        for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
-                                               strict=True)):
-            assert check_buildable(city, pool, placed, which=i) == []
-    return outcome
+            yield (a, b), (score_city(against(a, b), RULES).total,
+                           score_city(against(b, a), RULES).total), placed_a
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -125,6 +101,7 @@ def test_every_pair_within_its_splits_bound(seed: int) -> None:
     assert seen > 0
 
 
+@pytest.mark.exhaustive
 def test_excluding_the_optimum_solves_its_split_jointly() -> None:
     """An excluded pair sends its split to the joint model; the answer is the best pair left."""
     pool = tiny_pool(1)
@@ -250,6 +227,7 @@ def test_a_city_memo_answers_as_a_fresh_descent_would(seed: int) -> None:
                 assert known.best.score.total == outcome.best.score.total == optimum
 
 
+@pytest.mark.exhaustive
 def test_the_search_asks_a_kept_city_again_and_still_proves_the_optimum(monkeypatch) -> None:
     """The memo answers some of the search's questions (the levels ask a split again one
     score lower), and the proof agrees with exhaustive search."""
@@ -287,6 +265,7 @@ def test_standings_asked_before_the_stronger_citys_optimum_still_prove_it(
     assert any(early)
 
 
+@pytest.mark.exhaustive
 def test_a_case_a_known_city_makes_still_finds_the_pair_that_proves(monkeypatch) -> None:
     """A case's side a city already known makes is not solved; where the two cities so
     found, ranked against each other, do not beat the best pair, the case's sides are

@@ -18,9 +18,8 @@ from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.pool import Pool
 from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.scoring.categories import score_city
-from tests.test_solver_bruteforce import all_cities
-from tests.test_solver_pair import MAT_A, MAT_B
-from tests.test_solver_pairdescent import RULES, proves_exhaustive_optimum, tiny_pool
+from tests.support.bruteforce import all_cities
+from tests.support.pairs import MAT_A, MAT_B, RULES, proves_exhaustive_optimum, tiny_pool
 
 
 def _alone(pool: Pool, mat, tiles) -> Pool:
@@ -67,6 +66,7 @@ def test_a_transplant_places_exactly_the_new_tiles() -> None:
     assert sorted(p.at for p in moved[1]) == sorted(p.at for p in placed)
 
 
+@pytest.mark.exhaustive
 def test_the_proof_with_witnesses_agrees_with_exhaustive_search(monkeypatch) -> None:
     """The levels' short check asked of every split, a witness first, and the standings
     asked with the stronger city only witnessed where it makes the level but the pair falls

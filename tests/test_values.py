@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ from solver.twocities.scoring.categories import (
     score_city,
     shop_partition,
 )
-from tests.test_solver_bruteforce import all_cities, tiny_pools
+from tests.support.bruteforce import all_cities, tiny_pools
 
 COMPONENTS = load_components()
 
@@ -67,6 +68,7 @@ def assert_listed(city: City, pool: Pool) -> None:
             assert parts in values.rows[name][score.categories[name]], (name, city.notation())
 
 
+@pytest.mark.exhaustive
 @settings(max_examples=20, deadline=None)
 @given(tiny_pools().filter(lambda pool: pool.uses_all))
 def test_every_tiny_city_scores_values_and_parts_that_are_listed(pool: Pool) -> None:

@@ -22,6 +22,8 @@ import pytest
 
 from tests.web_play import DATES, puzzle, solution_moves
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]

@@ -28,6 +28,7 @@ from solver.usa.game.pool import pool_from_json
 from solver.usa.rules.greedy import greedy_city
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import score_city
+from tests.support.refusals import refused_in_one_line as one_line_error
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,14 +52,6 @@ def cached(puzzle: UsaPuzzle, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 def daily(*args: str) -> Any:
     return runner.invoke(cli.app, ["daily", "--game", "usa", *args])
-
-
-def one_line_error(result: Any, *words: str) -> None:
-    assert result.exit_code == 2
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("cities: error: ")
-    assert "Traceback" not in result.stderr and result.stdout == ""
-    for w in words:
-        assert w in result.stderr
 
 
 def test_the_draw_is_a_pure_function_of_the_date() -> None:

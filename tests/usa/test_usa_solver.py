@@ -46,6 +46,7 @@ def test_small_pool_is_solved_to_a_city_the_scorer_and_the_rules_confirm() -> No
     assert city.tiles == result.city.tiles and city.bridges == result.city.bridges
 
 
+@pytest.mark.slow
 def test_two_workers_race_to_the_same_optimum_and_report_progress() -> None:
     seen: list[tuple[int | None, int, float]] = []
     result = solve_pool(load_pool(SMALL), time_limit=60, workers=2,

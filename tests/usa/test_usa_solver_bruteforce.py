@@ -16,6 +16,8 @@ from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import score_city
 from tests.usa.bruteforce import best_score
 
+pytestmark = pytest.mark.exhaustive
+
 # Tiles laid alike when turned half round (two ways to lay each), so that every layout, every
 # bridge and every piece can be tried: the sample components with these tiles instead.
 SYMMETRIC = {
