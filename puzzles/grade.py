@@ -25,10 +25,6 @@ from solver.twocities.game.tiles import Duplex, Tile, buildings_of, civic_abbrev
 from solver.twocities.scoring.categories import Score, score_city
 from solver.twocities.scoring.rivals import against_each_other
 
-#: The share line's picture of each scoring category.
-CATEGORY_ICONS = {"factory": "🏭", "shop": "🛍️", "tavern": "🍺", "park": "🌳", "office": "🏢",
-                  "house": "🏠", "civic": "🏛️", "district": "🧩"}
-
 
 @dataclass(frozen=True)
 class Grade:
@@ -60,7 +56,7 @@ class Grade:
                           self.puzzle.optimum, legal=self.legal)
         scores = self.breakdowns()
         lowest = min(scores, key=lambda s: s.total) if scores else None
-        bars = category_bars(lowest.categories, CATEGORY_ICONS) if lowest else ""
+        bars = category_bars(lowest.categories) if lowest else ""
         return share_text(head, bars, address)
 
     def breakdowns(self) -> list[Score]:

@@ -6,8 +6,8 @@ nothing of the layout).
 91
 >>> share_head("Cities USA", "2026-12-01", "★★☆☆☆", 25, 25, legal=True)
 'Cities USA daily 2026-12-01 (★★☆☆☆): 25/25 (100%) 🏆'
->>> print(category_bars({"factory": 12, "park": 0, "shop": 5}, {"factory": "🏭"}))
-🏭 ▰▰▰▰▰▰ 12
+>>> print(category_bars({"factory": 12, "park": 0, "shop": 5}))
+factory ▰▰▰▰▰▰ 12
 park 0
 shop ▰▰▰ 5
 """
@@ -34,14 +34,14 @@ def share_head(game: str, date: str, detail: str, score: int, optimum: int, *,
     return f"{game} daily {date} ({detail}): {score}/{optimum} ({percent}%){mark}"
 
 
-def category_bars(points: Mapping[str, int], icons: Mapping[str, str]) -> str:
-    """One line per category: its icon (else its name), a bar of one block per
-    ``POINTS_PER_BLOCK`` points (rounded up, at most ``MOST_BLOCKS``) and the points."""
+def category_bars(points: Mapping[str, int]) -> str:
+    """One line per category: its name, a bar of one block per ``POINTS_PER_BLOCK`` points
+    (rounded up, at most ``MOST_BLOCKS``) and the points (words, not emoji: they read the
+    same in every font)."""
     lines = []
     for name, n in points.items():
-        blocks = min(MOST_BLOCKS, -(-max(n, 0) // POINTS_PER_BLOCK))
-        bar = "▰" * blocks
-        lines.append(" ".join(part for part in (icons.get(name, name), bar, str(n)) if part))
+        bar = "▰" * min(MOST_BLOCKS, -(-max(n, 0) // POINTS_PER_BLOCK))
+        lines.append(" ".join(part for part in (name, bar, str(n)) if part))
     return "\n".join(lines)
 
 

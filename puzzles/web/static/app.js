@@ -578,7 +578,10 @@ function updateControls() {
     b.classList.toggle("selected", slot === game.selected);
   }
   const [r1, d, r3] = v.remaining;
-  $("next-kind").textContent = v.finished ? "The city is complete: submit it."
+  const gaveUp = entryOf(game.date).gaveUp && !entryOf(game.date).best;
+  $("next-kind").textContent = game.done ? (gaveUp ? "Given up: the optimal city is shown."
+    : "Try again to beat your best, or pick another day.")
+    : v.finished ? "The city is complete: submit it."
     : wants === "duplex" ? `Round 2: place ${d} duplex${d > 1 ? "es" : ""}.`
     : r1 ? `Round 1: ${r1} single tile${r1 > 1 ? "s" : ""} before the duplexes.`
     : `Round 3: ${r3} single tile${r3 > 1 ? "s" : ""}.`;
@@ -586,7 +589,7 @@ function updateControls() {
   $("undo").disabled = game.done || !game.placed.length;
   $("reset").disabled = game.done || !game.placed.length;
   $("giveup").disabled = game.done;
-  $("retry").hidden = !game.done || Boolean(entryOf(game.date).gaveUp && !entryOf(game.date).best);
+  $("retry").hidden = !game.done || Boolean(gaveUp);
 }
 
 function showScore(score) {
@@ -651,8 +654,8 @@ async function showStep(k) {
   const view = await api("POST", "/api/board", {date: game.date, placed: game.order.slice(0, game.step)});
   $("optimal-board").innerHTML = view.svg;
   const move = game.order[game.step - 1];
-  $("replay-step").textContent = game.step === 0 ? `: step 0 of ${game.order.length}, the tiles built before play`
-    : `: step ${game.step} of ${game.order.length}, ${view.tiles[move.tile] || move.tile}`;
+  $("replay-step").textContent = game.step === 0 ? `(step 0 of ${game.order.length}: the tiles built before play)`
+    : `(step ${game.step} of ${game.order.length}: ${view.tiles[move.tile] || move.tile})`;
   document.body.dataset.step = String(game.step);
 }
 
@@ -663,7 +666,7 @@ async function reveal() {
   game.order = solution.order || [];
   game.step = game.order.length;
   $("optimal-board").innerHTML = svg;
-  $("replay-step").textContent = game.order.length ? `: ${game.order.length} tiles in an order the rules accept` : "";
+  $("replay-step").textContent = game.order.length ? `(${game.order.length} tiles, in an order the rules accept)` : "";
   $("replay").hidden = !game.order.length;
   $("optimal").hidden = false;
   $("mine-caption").hidden = false;
