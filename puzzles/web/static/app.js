@@ -155,7 +155,7 @@ function stopLoading(text, link) {
   const spinner = box.querySelector(".spinner");
   if (spinner) spinner.remove();
   box.querySelector("p").textContent = text;
-  if (link) {
+  if (link && game.date !== game.today) {
     const a = document.createElement("a");
     a.href = "/"; a.textContent = "Play today's puzzle";
     const p = document.createElement("p"); p.append(a); box.append(p);
