@@ -1,5 +1,5 @@
 """Grading an answer: is the city legal and built from exactly the pool, what does it score,
-how close is it to the proven optimum, and a shareable one-line result with an emoji grid.
+how close is it to the proven optimum, and a share line that keeps the layout secret.
 
 An answer is a city file, a ``cities solve --json`` object (``city`` plus ``placements``), or
 for two-city puzzles ``{"cities": [A, B]}`` of either.  The puzzle's rivals and districts are
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from typing import Any
 
-from puzzles.common.share import percent_of, share_head
+from puzzles.common.share import category_bars, percent_of, share_head, share_text
 from puzzles.decompose import Used, decompositions, usage
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
@@ -24,7 +24,6 @@ from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Duplex, Tile, buildings_of, civic_abbreviation
 from solver.twocities.scoring.categories import Score, score_city
 from solver.twocities.scoring.rivals import against_each_other
-from solver.twocities.show import emoji_grid
 
 
 @dataclass(frozen=True)
@@ -48,25 +47,28 @@ class Grade:
     def percent(self) -> int:
         return percent_of(self.score, self.puzzle.optimum)
 
-    def share(self) -> str:
-        """One line (date, score/optimum, percent) and a small emoji grid of the city."""
+    def share(self, address: str | None = None) -> str:
+        """The head (date, kind, score/optimum, percent), a bar per category of the scoring
+        city (the lower of a pair), and the page's ``address`` when given: nothing of the
+        layout, so sharing a 100 % does not give the day away."""
         head = share_head("Between Two Cities", self.puzzle.date.isoformat(),
                           f"{self.puzzle.kind}, {self.puzzle.difficulty.stars}", self.score,
                           self.puzzle.optimum, legal=self.legal)
-        grids = [emoji_grid(c).splitlines() for c in self.cities]
-        rows = ["  ".join(parts) for parts in zip(*grids, strict=True)]
-        return "\n".join([head, *rows])
+        scores = self.breakdowns()
+        lowest = min(scores, key=lambda s: s.total) if scores else None
+        bars = category_bars(lowest.categories) if lowest else ""
+        return share_text(head, bars, address)
 
     def breakdowns(self) -> list[Score]:
         """Each city's score by category, against the puzzle's rivals and districts (what
         ``cities score`` gives for the city with the puzzle's context)."""
         return [score_city(c) for c in self.cities]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, address: str | None = None) -> dict[str, Any]:
         return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
                 "problems": list(self.problems), "score": self.score,
                 "city_scores": list(self.city_scores), "optimum": self.puzzle.optimum,
-                "percent": self.percent, "share": self.share(),
+                "percent": self.percent, "share": self.share(address),
                 "breakdowns": [b.categories for b in self.breakdowns()]}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from puzzles.common.days import parse_date
 from puzzles.difficulty import Difficulty, difficulty_from_json
 from puzzles.plan import GENERATOR_VERSION, KINDS
-from solver.common.errors import CitiesError
+from solver.common.errors import CitiesError, ModelMismatch
 from solver.common.fields import int_field, load_file
 from solver.twocities.game.city import City, city_from_json
 from solver.twocities.game.components import Components, load_components
@@ -46,11 +46,36 @@ class Puzzle:
         return list(against_each_other(cities)) if len(cities) == 2 else cities
 
     def solution_json(self) -> dict[str, Any]:
-        """What ``cities daily --solution --json`` prints: the city file, or a pair's two."""
+        """What ``cities daily --solution --json`` prints: the city file with ``order`` (an
+        order of play the rules accept, see ``solution_order``), or a pair's two cities."""
         cities = self.solution_cities()
         if len(cities) == 1:
-            return cities[0].to_json()
+            return {**cities[0].to_json(), "order": self.solution_order()}
         return {"date": self.date.isoformat(), "cities": [c.to_json() for c in cities]}
+
+    def solution_order(self) -> list[dict[str, Any]]:
+        """The optimal city's tiles not already built, as ``{"tile": T, "at": [r, c]}`` (mat
+        coordinates, a duplex by its top-left half) in an order the rules engine accepts
+        (``rules.buildable.build_order``); one-city puzzles only."""
+        from collections import Counter
+
+        from puzzles.decompose import decompositions
+        from solver.twocities.game.layout import mat_position, shift
+        from solver.twocities.game.pool import Placement
+        from solver.twocities.game.tiles import Duplex
+        from solver.twocities.rules.buildable import build_order
+
+        city, pool = self.solution[0], self.pool
+        offset = mat_position(city, pool.mat) if pool.mat else (0, 0)
+        if offset is None:
+            raise ModelMismatch(f"the solution of {self.date} does not lie on its mat")
+        fixed = frozenset(shift(c, offset) for p in pool.fixed for c in p.cells)
+        duplexes = pool.rules.duplexes - sum(isinstance(p.tile, Duplex) for p in pool.fixed)
+        for reading in decompositions(city, Counter(pool.tiles), duplexes, fixed):
+            order = build_order(city, pool, [Placement(t, cells[0]) for t, cells in reading])
+            if order is not None:
+                return [{"tile": p.tile.token, "at": list(p.at)} for p in order]
+        raise ModelMismatch(f"no order of play builds the solution of {self.date}")
 
     def to_json(self, *, solution: bool = True) -> dict[str, Any]:
         """The puzzle file object (``solution=False`` keeps the answer secret)."""

@@ -70,6 +70,86 @@ def test_moves_of_a_game_file_needs_the_city(client: TestClient) -> None:
     assert code == 0 and response.json() == expected
 
 
+@pytest.mark.parametrize("name,tile,at", [("state-river-bend.json", "F", [-2, 2]),
+                                          ("state-river-bend.json", "F", [0, 0]),
+                                          ("state-river-bend.json", "F", [-3, -3]),
+                                          ("state-dead-end-canal.json", "P/H", [0, 0])])
+def test_verdict_is_the_cli_check_json(client: TestClient, name: str, tile: str,
+                                       at: list[int]) -> None:
+    state = json.loads((EXAMPLES / name).read_text())
+    response = client.post("/api/verdict", json={"state": state, "tile": tile, "at": at})
+    code, expected = cli_json("check", str(EXAMPLES / name), "--tile", tile, "--at",
+                              f"{at[0]},{at[1]}", "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+    assert expected["reason"]
+
+
+@pytest.mark.parametrize("date", DATES, ids=str)
+def test_the_solutions_order_is_played_legally_to_the_optimum(client: TestClient,
+                                                              date: Any) -> None:
+    order = client.get(f"/api/solution/{date}").json()["order"]
+    for i, move in enumerate(order):  # every step among the rules engine's legal moves
+        view = client.post("/api/board", json={"date": str(date), "placed": order[:i]}).json()
+        legal = client.post("/api/moves", json={"state": view["state"],
+                                                "tile": move["tile"]}).json()["positions"]
+        assert move["at"] in legal, (i, move)
+    view = client.post("/api/board", json={"date": str(date), "placed": order}).json()
+    assert view["finished"]
+    assert client.post("/api/score", json=view["city"]).json()["total"] == puzzle(date).optimum
+
+
+def test_the_share_line_keeps_the_layout_secret_and_ends_with_the_address(
+        client: TestClient) -> None:
+    date = DATES[0]
+    city = finished_city(client, date)
+    address = f"http://127.0.0.1:8000/daily/{date}"
+    grade = client.post("/api/check", json={"date": str(date), "answer": city,
+                                            "address": address}).json()
+    lines = grade["share"].splitlines()
+    assert lines[0].startswith(f"Between Two Cities daily {date} (complete")
+    assert f"{grade['optimum']}/{grade['optimum']} (100%)" in lines[0]
+    assert lines[-1] == address
+    bars = lines[1:-1]
+    assert len(bars) == len(grade["breakdowns"][0])  # one bar per category, with its points
+    for line, points in zip(bars, grade["breakdowns"][0].values(), strict=True):
+        assert line.endswith(f" {points}") and line.count("▰") == min(15, -(-points // 2))
+    assert not any(ch in grade["share"] for ch in "🟥🟩🟨⬛🟧🟪🟦🌊")  # no picture of the city
+    bad = client.post("/api/check", json={"date": str(date), "answer": city,
+                                          "address": "javascript:alert(1)"})
+    assert bad.status_code == 400 and bad.json()["field"] == "address"
+
+
+def test_the_board_draws_only_what_the_city_can_use_and_names_it(client: TestClient) -> None:
+    date = DATES[1]  # choose: an empty mat
+    pz = puzzle(date)
+    n = pz.pool.rules.size
+    order = pz.solution_order()
+    view = client.post("/api/board", json={"date": str(date), "placed": []}).json()
+    for token, words in view["tiles"].items():  # in words, not tokens
+        assert words.endswith(" duplex") if ("|" in token or "/" in token) else \
+            words != token and ":" not in words and len(words) > 2, (token, words)
+    assert all(w == "landscape" for w in view["names"].values())
+    rows = view["rows"][1] - view["rows"][0] + 1
+    assert rows == 2 * n - (pz.pool.mat.height if pz.pool.mat else 1)
+    view = client.post("/api/board", json={"date": str(date), "placed": order}).json()
+    assert view["rows"][1] - view["rows"][0] + 1 == n == view["cols"][1] - view["cols"][0] + 1
+    assert len(view["names"]) == n * n  # every space built or landscape, each named in words
+    assert set(view["tiles"]) == {t.token for t in pz.pool.tiles}
+
+
+def test_today_says_whether_every_date_is_served_and_the_archive_its_kinds() -> None:
+    import datetime as dt
+
+    day = dt.date(2026, 12, 3)
+    with TestClient(create_app(lambda: day), base_url=LOCAL) as plain:
+        assert plain.get("/api/today").json() == {"date": "2026-12-03", "any_date": False,
+                                                  "last": "2026-12-04"}
+        kinds = plain.get("/api/archive").json()["kinds"]
+        assert kinds["2026-12-01"] == "complete" and kinds["2026-11-29"] == "choose"
+    with TestClient(create_app(lambda: day, any_date=True), base_url=LOCAL) as anyday:
+        assert anyday.get("/api/today").json()["any_date"] is True
+
+
 def finished_city(client: TestClient, date: Any) -> dict[str, Any]:
     view = client.post("/api/board", json={"date": str(date),
                                            "placed": solution_moves(puzzle(date))}).json()
@@ -139,6 +219,10 @@ BAD: list[tuple[str, str, Any, int, str]] = [
     ("POST", "/api/moves", {"state": {"mat": "nowhere"}, "tile": "F"}, 400, "state.mat"),
     ("POST", "/api/moves", {"state": {"mat": "canal"}, "tile": "X"}, 400, "tile"),
     ("POST", "/api/moves", {"state": {"mat": "canal"}, "tile": 7}, 400, "tile"),
+    ("POST", "/api/verdict", {"state": {"mat": "canal"}, "tile": "F"}, 400, "at"),
+    ("POST", "/api/verdict", {"state": {"mat": "canal"}, "tile": "F", "at": [1]}, 400, "at"),
+    ("POST", "/api/verdict", {"state": {"mat": "canal"}, "tile": "Q", "at": [1, 1]}, 400,
+     "tile"),
     ("POST", "/api/board", {"date": "2026-12-01", "placed": [{"tile": "F", "at": [0, 0]}]},
      400, "placed"),
     ("POST", "/api/board", {"date": "2026-12-01", "placed": [{"tile": "Td|P", "at": [1, 1]}]},

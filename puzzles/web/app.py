@@ -6,6 +6,8 @@ The API answers exactly what the CLI's ``--json`` prints (see docs/web.md):
 - ``POST /api/score`` (a city file object) = ``cities score FILE --json``;
 - ``POST /api/check`` (``{"date", "answer"}``) = ``cities daily --date D --check A --json``;
 - ``POST /api/moves`` (``{"state", "tile"}``) = ``cities moves STATE --tile T --json``;
+- ``POST /api/verdict`` (``{"state", "tile", "at"}``) = ``cities check STATE --tile T --at R,C
+  --json`` (the page shows its reason for a refused space);
 - ``GET /api/solution/{date}`` = ``cities daily --date D --solution --json``.
 
 The page's own helpers: ``POST /api/board`` (the city being built, drawn, and the objects to
@@ -44,6 +46,7 @@ from puzzles.web.endpoints import (
     hung_up,
     json_error,
     shipped_dates,
+    shipped_kinds,
 )
 from puzzles.web.hosts import LOOPBACK, HostCheck
 from puzzles.web.pool import Puzzles
@@ -98,11 +101,12 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
 
     @api
     async def today_json(request: Request) -> Response:
-        return JSONResponse({"date": today().isoformat()})
+        return JSONResponse({"date": today().isoformat(), "any_date": any_date,
+                             "last": None if any_date else window.last().isoformat()})
 
     @api
     async def archive(request: Request) -> Response:
-        return JSONResponse({"dates": shipped_dates()})
+        return JSONResponse({"dates": shipped_dates(), "kinds": shipped_kinds()})
 
     @api
     async def progress(request: Request) -> Response:
@@ -133,8 +137,9 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         data = await body_json(request)  # the whole body is checked before any puzzle is made
         day = date_of(field(data, "date"))
         answer = boards.answer_shape(field(data, "answer"))
+        address = boards.address_shape(data.get("address"))
         puzzle = await puzzle_of(request, day)
-        return JSONResponse(await asyncio.to_thread(boards.check_json, puzzle, answer))
+        return JSONResponse(await asyncio.to_thread(boards.check_json, puzzle, answer, address))
 
     @api
     async def moves(request: Request) -> Response:
@@ -142,6 +147,13 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         state, tile = field(data, "state"), field(data, "tile")
         city = data.get("city")
         return JSONResponse(await asyncio.to_thread(boards.moves_json, state, tile, city))
+
+    @api
+    async def verdict(request: Request) -> Response:
+        data = await body_json(request)
+        state, tile, at = field(data, "state"), field(data, "tile"), field(data, "at")
+        return JSONResponse(await asyncio.to_thread(boards.verdict_json, state, tile, at,
+                                                    data.get("city")))
 
     @api
     async def board(request: Request) -> Response:
@@ -175,6 +187,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         Route("/api/score", score, methods=["POST"]),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/moves", moves, methods=["POST"]),
+        Route("/api/verdict", verdict, methods=["POST"]),
         Route("/api/board", board, methods=["POST"]),
         Route("/api/tile.svg", tile_svg),
         *usa_routes(puzzles, window),  # the Cities USA daily (puzzles/web/usa.py)

@@ -21,9 +21,9 @@ from solver.common.errors import CitiesError
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.layout import shift
 from solver.twocities.game.pool import placements_from_json
-from solver.twocities.game.tiles import Duplex, parse_tile
+from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex, Tile, parse_tile
 from solver.twocities.rules.position import Position, round_one_singles, validate
-from solver.twocities.svg import city_svg, mat_svg, tile_svg
+from solver.twocities.svg import city_svg, mat_cells, mat_svg, tile_svg
 
 
 def score_json(data: Any) -> dict[str, Any]:
@@ -38,12 +38,24 @@ def score_json(data: Any) -> dict[str, Any]:
     return score_city(city_from_json(data, comps.civics)).to_json()
 
 
-def check_json(puzzle: Puzzle, answer: Any) -> dict[str, Any]:
-    """``cities daily --check ANSWER --json``: the grade (``legal`` false lists the problems)."""
+def check_json(puzzle: Puzzle, answer: Any, address: str | None = None) -> dict[str, Any]:
+    """``cities daily --check ANSWER --json``: the grade (``legal`` false lists the problems);
+    the page's ``address`` ends its share line."""
     try:
-        return grade(puzzle, answer).to_json()
+        return grade(puzzle, answer).to_json(address)
     except CitiesError as err:
         raise err.located(field="answer") from None
+
+
+def address_shape(address: Any) -> str | None:
+    """The page's address for the share line: an http(s) URL of at most 200 characters."""
+    if address is None:
+        return None
+    if not (isinstance(address, str) and len(address) <= 200
+            and address.startswith(("http://", "https://")) and address.isprintable()
+            and " " not in address):
+        raise CitiesError("expected the page's http(s) address", field="address")
+    return address
 
 
 def answer_shape(answer: Any) -> Any:
@@ -71,13 +83,13 @@ def placed_shape(placed: Any) -> Any:
     return placed
 
 
-def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
-    """``cities moves STATE --tile T --json``: every legal anchor (mat coordinates)."""
+def _state_tile(state: Any, tile: Any, city: Any) -> tuple[Position, Tile, Any]:
+    """The city in progress (of a game file: city ``city``, 1-based), the tile, the game."""
     from solver.twocities.rules.gamefile import game_from_json, is_game
-    from solver.twocities.rules.legality import legal_positions
     from solver.twocities.rules.position import position_from_json
 
     comps = load_components()
+    game = None
     try:
         if is_game(state):
             game = game_from_json(state, comps)
@@ -95,7 +107,55 @@ def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
         parsed = parse_tile(tile, comps.civics)
     except CitiesError as err:
         raise err.located(field="tile") from None
+    return pos, parsed, game
+
+
+def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
+    """``cities moves STATE --tile T --json``: every legal anchor (mat coordinates)."""
+    from solver.twocities.rules.legality import legal_positions
+
+    pos, parsed, _ = _state_tile(state, tile, city)
     return {"positions": [list(p) for p in legal_positions(pos, parsed)]}
+
+
+def verdict_json(state: Any, tile: Any, at: Any, city: Any = None) -> dict[str, Any]:
+    """``cities check STATE --tile T --at R,C --json``: legal or not, the reason, the rule."""
+    from solver.twocities.rules.game import check_in_game
+    from solver.twocities.rules.legality import check
+
+    if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
+        raise CitiesError("expected [r, c] in mat coordinates (a duplex: its top-left half)",
+                          field="at")
+    pos, parsed, game = _state_tile(state, tile, city)
+    where = (at[0], at[1])
+    verdict = check(pos, parsed, where) if game is None else \
+        check_in_game(game, city - 1, parsed, where)
+    return verdict.to_json()
+
+
+def building_words(b: Building) -> str:
+    """A building in words: ``factory``, ``drink tavern``, a civic's name.
+
+    >>> building_words(parse_tile("Td"))
+    'drink tavern'
+    """
+    if b.type == "tavern":
+        return f"{b.tavern or 'food'} tavern"
+    if b.type == "civic" and b.civic is not None:
+        return f"{b.civic.name} (civic)"
+    return b.type
+
+
+def tile_words(tile: Tile) -> str:
+    """A tile in words, for screen readers: ``factory``, ``shop | music tavern duplex``.
+
+    >>> tile_words(parse_tile("P/H"))
+    'park / house duplex'
+    """
+    if isinstance(tile, Duplex):
+        mark = "|" if tile.horizontal else "/"
+        return f"{building_words(tile.first)} {mark} {building_words(tile.second)} duplex"
+    return building_words(tile)
 
 
 def solution_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -159,16 +219,16 @@ def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
     rows, cols = display_range(puzzle)
     n = pos.size
     top, left, bottom, right = pos.bounds()
-    if pos.finished:  # the square is known: show just the city
-        rows, cols = range(top, bottom + 1), range(left, right + 1)
+    # only the rows and columns some square around what is there can still use
+    rows = range(max(rows[0], bottom - n + 1), min(rows[-1], top + n - 1) + 1)
+    cols = range(max(cols[0], right - n + 1), min(cols[-1], left + n - 1) + 1)
     classes: dict[Coord, str] = {}
-    for r in rows:
-        for c in cols:
-            if not (bottom - n < r < top + n and right - n < c < left + n):
-                classes[(r, c)] = "out"
     fixed = {cell for p in puzzle.pool.fixed for cell in p.cells}
     for cell in fixed:
         classes[cell] = "fixed"
+    names = {f"{r},{c}": "landscape" if cell is LANDSCAPE else building_words(cell)
+             for (r, c), cell in mat_cells(pos.mat, pos.placed).items()
+             if r in rows and c in cols and cell is not None}
     city = pos.to_city().with_context(puzzle.pool.context)
     city_json = city.to_json()
     city_json["placements"] = [{"tile": p.tile.token,
@@ -182,4 +242,6 @@ def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
         "next": pos.next_kind(),
         "remaining": list(pos.remaining()),
         "finished": pos.finished,
+        "names": names,
+        "tiles": {t.token: tile_words(t) for t in puzzle.pool.tiles},
     }

@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
-from puzzles.archive import ARCHIVE_DIR
+from puzzles.archive import ARCHIVE_DIR, INDEX
 from puzzles.common.days import parse_date
 from puzzles.web.pool import Abandoned
 from solver.common.errors import CitiesError
@@ -120,3 +120,12 @@ def date_of(text: Any, name: str = "date") -> dt.date:
 
 def shipped_dates() -> list[str]:
     return sorted(p.stem for p in ARCHIVE_DIR.glob("????-??-??.json"))
+
+
+def shipped_kinds() -> dict[str, str]:
+    """Each shipped date's kind of puzzle, from the archive's index (none when it is absent)."""
+    try:
+        index = parse_json_text((ARCHIVE_DIR / INDEX).read_text("utf-8"), INDEX)
+        return {e["date"]: e["kind"] for e in index["puzzles"]}
+    except (OSError, CitiesError, KeyError, TypeError):
+        return {}

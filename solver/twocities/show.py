@@ -38,8 +38,6 @@ STYLE = {
     "house": "bold black on dark_orange",
     "civic": "bold white on magenta",
 }
-EMOJI = {"factory": "⬛", "shop": "🟨", "tavern": "🟥", "park": "🟩", "office": "🟦",
-         "house": "🟧", "civic": "🟪"}
 
 
 def cell_text(cell: Cell, width: int = 4) -> Text:
@@ -67,16 +65,6 @@ def render_city(city: City) -> Text:
     if city.bridges:
         out.append("\nbridges: " + ", ".join(f"{a}-{b}" for a, b in city.bridges), style="cyan")
     return out
-
-
-def emoji_grid(city: City) -> str:
-    """A small shareable picture of the city: one emoji per space."""
-    def one(cell: Cell) -> str:
-        if isinstance(cell, Building):
-            return EMOJI[cell.type]
-        return "🌊" if cell is LANDSCAPE else "⬜"
-
-    return "\n".join("".join(one(x) for x in row) for row in city.grid)
 
 
 def explain(city: City, score: Score) -> dict[str, str]:

@@ -43,9 +43,9 @@ GAP = 3
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 #: Tile colours (the printed ones, roughly) and the colour of the symbol on them.
-COLOUR = {"factory": "#6b7280", "shop": "#f2c12e", "tavern": "#d64541", "park": "#3a9a4a",
+COLOUR = {"factory": "#6b7280", "shop": "#f2c12e", "tavern": "#c93c38", "park": "#3a9a4a",
           "office": "#2f6fd1", "house": "#e07b2a", "civic": "#8e44ad"}
-INK = {"shop": "#3b2f05"}
+INK = {"shop": "#3b2f05", "house": "#111111", "park": "#111111"}  # labels at WCAG AA (4.5:1)
 WATER, EMPTY, BRIDGE = "#8ec9e8", "#f4efe4", "#8a5a2b"
 
 #: Symbols on a 24x24 grid: (kind, data) with kind "p" path, "c" circle (cx, cy, r), "r" rect.

@@ -1,22 +1,27 @@
 // The daily puzzle page.  Every rule lives on the server: legal spaces come from /api/moves,
-// the score from /api/score, the grade from /api/check; this file only draws and remembers.
+// a refusal's reason from /api/verdict, the score from /api/score, the grade and the share
+// line from /api/check; this file only draws, names and remembers.
 "use strict";
 
 const CELL = 64;
-const COLOUR = {factory: "#6b7280", shop: "#f2c12e", tavern: "#d64541", park: "#3a9a4a",
+const COLOUR = {factory: "#6b7280", shop: "#f2c12e", tavern: "#c93c38", park: "#3a9a4a",
                 office: "#2f6fd1", house: "#e07b2a", civic: "#8e44ad", district: "#7a6f62"};
 const STORE = "cities-daily-progress";
+const WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];
 const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
 
 const game = {
-  date: null, puzzle: null, view: null,
+  date: null, today: null, anyDate: false, puzzle: null, view: null,
   placed: [],          // the player's tiles: {tile, at: [r, c], slot}
   selected: null,      // tray slot
   legal: [],           // anchors [r, c] for the selected tile
   cursor: null,        // [r, c] (keyboard)
-  done: false,         // submitted or given up
+  done: false,         // graded or given up: the board is locked until "Try again"
   busy: false,
   pending: null,       // the legal spaces being fetched
+  order: null,         // the optimal city's order of play, once revealed
+  step: 0,             // the replay's step
 };
 
 async function api(method, path, body) {
@@ -37,21 +42,15 @@ function say(text, ok) {
   el.className = ok ? "ok" : "";
 }
 
-// --- progress in the browser: solved dates, best percentage, a streak ------------------------
-
-function loadProgress() {
-  try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch { return {}; }
+function reducedMotion() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-function saveResult(date, entry) {
-  const all = loadProgress();
-  const old = all[date] || {};
-  all[date] = {
-    best: Math.max(old.best || 0, entry.best || 0),
-    gaveUp: Boolean(old.gaveUp || entry.gaveUp) && !(old.best || entry.best),
-  };
-  localStorage.setItem(STORE, JSON.stringify(all));
-  showStats();
+// --- dates --------------------------------------------------------------------------------
+
+function localDate(d = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 function addDays(date, n) {
@@ -60,36 +59,130 @@ function addDays(date, n) {
   return d.toISOString().slice(0, 10);
 }
 
+function weekdayIndex(date) {  // Monday 0 ... Sunday 6
+  return (new Date(date + "T12:00:00Z").getUTCDay() + 6) % 7;
+}
+
+function longDate(date) {
+  return new Date(date + "T12:00:00Z").toLocaleDateString("en-GB", {
+    weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC"});
+}
+
+function offered(date) {  // the page offers no day after the player's today
+  return game.anyDate || date <= game.today;
+}
+
+// --- progress in the browser: each date's board, grade and best; a streak -----------------
+
+function loadProgress() {
+  try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch { return {}; }
+}
+
+function entryOf(date) {
+  return loadProgress()[date] || {};
+}
+
+function saveEntry(date, changes) {
+  const all = loadProgress();
+  all[date] = {...(all[date] || {}), ...changes};
+  try { localStorage.setItem(STORE, JSON.stringify(all)); } catch { /* private mode: no memory */ }
+  showStats();
+}
+
+function saveBoard() {
+  if (!game.date) return;
+  saveEntry(game.date, {placed: game.placed.map(({tile, at}) => ({tile, at}))});
+}
+
+function streak(all) {
+  const solved = (d) => all[d] && all[d].best > 0;
+  let day = solved(game.today) ? game.today : addDays(game.today, -1);
+  let n = 0;
+  for (; solved(day); day = addDays(day, -1)) n += 1;
+  return n;
+}
+
 function showStats() {
   const all = loadProgress();
   const solved = Object.keys(all).filter((d) => all[d].best > 0);
-  let streak = 0;
-  for (let d = game.date; all[d] && all[d].best > 0; d = addDays(d, -1)) streak += 1;
+  const n = streak(all);
   const here = all[game.date];
-  $("stats").textContent = `solved ${solved.length} · streak ${streak} day${streak === 1 ? "" : "s"}`
-    + (here && here.best ? ` · best today ${here.best}%` : "");
+  $("stats").textContent = `solved ${solved.length} · streak ${n} day${n === 1 ? "" : "s"}`
+    + (here && here.best ? ` · your best here ${here.best}%` : "");
   for (const a of document.querySelectorAll("#dates a")) {
-    a.classList.toggle("solved", Boolean(all[a.dataset.date] && all[a.dataset.date].best));
+    const e = all[a.dataset.date];
+    const done = Boolean(e && e.best);
+    a.classList.toggle("solved", done);
+    a.setAttribute("aria-label", `${longDate(a.dataset.date)}, ${a.dataset.kind || "puzzle"}`
+      + (done ? `, solved, best ${e.best}%` : ""));
   }
 }
 
 // --- loading a date ------------------------------------------------------------------------
 
-async function start() {
-  const m = location.pathname.match(/^\/daily\/(\d{4}-\d{2}-\d{2})$/);
-  game.date = m ? m[1] : (await api("GET", "/api/today")).date;
-  $("date-label").textContent = game.date;
-  $("prev").href = `/daily/${addDays(game.date, -1)}`;
-  $("next").href = `/daily/${addDays(game.date, 1)}`;
-  const archive = await api("GET", "/api/archive");
-  $("dates").innerHTML = "";
-  for (const d of archive.dates) {
-    const a = document.createElement("a");
-    a.href = `/daily/${d}`; a.textContent = d.slice(5); a.dataset.date = d;
-    if (d === game.date) a.className = "current";
-    $("dates").append(a);
+function buildCalendar(archive) {
+  const dates = archive.dates.filter(offered);
+  if (!dates.includes(game.today)) dates.push(game.today);
+  if (!dates.includes(game.date)) dates.push(game.date);
+  dates.sort();
+  const box = $("dates");
+  box.innerHTML = "";
+  for (const w of WEEKDAYS) {
+    const h = document.createElement("span");
+    h.className = "wd"; h.textContent = w; h.setAttribute("aria-hidden", "true");
+    box.append(h);
   }
+  for (let i = 0; i < weekdayIndex(dates[0]); i++) box.append(document.createElement("span"));
+  for (let d = dates[0]; d <= dates[dates.length - 1]; d = addDays(d, 1)) {
+    if (!dates.includes(d)) { box.append(document.createElement("span")); continue; }
+    const a = document.createElement("a");
+    a.href = `/daily/${d}`; a.dataset.date = d;
+    a.dataset.kind = archive.kinds[d] || "";
+    const day = Number(d.slice(8));
+    a.textContent = day === 1 || d === dates[0]
+      ? new Date(d + "T12:00:00Z").toLocaleDateString("en-GB", {day: "numeric", month: "short", timeZone: "UTC"})
+      : String(day);
+    const kind = document.createElement("span");
+    kind.className = "kind"; kind.textContent = a.dataset.kind;
+    a.append(kind);
+    if (d === game.date) { a.className = "current"; a.setAttribute("aria-current", "date"); }
+    box.append(a);
+  }
+}
+
+function stopLoading(text, link) {
+  const box = $("loading");
+  const spinner = box.querySelector(".spinner");
+  if (spinner) spinner.remove();
+  box.querySelector("p").textContent = text;
+  if (link && game.date !== game.today) {
+    const a = document.createElement("a");
+    a.href = "/"; a.textContent = "Play today's puzzle";
+    const p = document.createElement("p"); p.append(a); box.append(p);
+  }
+}
+
+async function start() {
+  const server = await api("GET", "/api/today");
+  game.anyDate = server.any_date;
+  const local = localDate();
+  // the player's own date; a clock far ahead of the server's gets the server's last day
+  game.today = server.last && local > server.last ? server.date : local;
+  const m = location.pathname.match(/^\/daily\/(\d{4}-\d{2}-\d{2})$/);
+  game.date = m ? m[1] : game.today;
+  $("date-label").textContent = game.date;
+  const prev = addDays(game.date, -1), next = addDays(game.date, 1);
+  $("prev").href = `/daily/${prev}`;
+  $("next").href = `/daily/${next}`;
+  $("next").classList.toggle("off", !offered(next));
+  if (!offered(next)) $("next").setAttribute("aria-hidden", "true");
+  const archive = await api("GET", "/api/archive");
+  if (!game.anyDate && archive.dates.length && prev < archive.dates[0]) $("prev").classList.add("off");
+  buildCalendar(archive);
   showStats();
+  if (!offered(game.date)) {
+    return stopLoading(`The puzzle of ${game.date} opens on that day: today is ${game.today}.`, true);
+  }
   const poll = setInterval(async () => {
     try {
       const p = await api("GET", `/api/progress/${game.date}`);
@@ -100,23 +193,45 @@ async function start() {
     game.puzzle = await api("GET", `/api/daily/${game.date}`);
   } catch (err) {
     $("progress").textContent = "";
-    $("loading").querySelector("p").textContent = `Could not load the puzzle: ${err.message}`;
-    $("loading").querySelector(".spinner").remove();
-    return;
+    return stopLoading(`Could not load the puzzle: ${err.message}`, true);
   } finally {
     clearInterval(poll);
   }
-  if (game.puzzle.mats) {  // two cities: not on this page yet
-    $("loading").querySelector(".spinner").remove();
-    $("loading").querySelector("p").textContent = "This puzzle builds two cities; play it with "
-      + `cities daily --date ${game.date} and check your answer with --check.`;
-    return;
+  if (game.puzzle.mats) {  // two cities: not on this page
+    return stopLoading("This puzzle builds two cities; the page plays one-city puzzles. Play "
+      + `it with cities daily --date ${game.date} and check your answer with --check.`, true);
   }
   $("loading").hidden = true;
   $("game").hidden = false;
   describe();
   buildTray();
-  await refresh();
+  await restore();
+}
+
+async function restore() {
+  const saved = entryOf(game.date);
+  game.placed = [];
+  if (Array.isArray(saved.placed) && saved.placed.length) {
+    const slots = new Set();
+    for (const {tile, at} of saved.placed) {  // each tile back in a slot of its token
+      const slot = game.puzzle.tiles.findIndex((t, i) => t === tile && !slots.has(i));
+      if (slot < 0) break;
+      slots.add(slot);
+      game.placed.push({tile, at, slot});
+    }
+  }
+  game.done = Boolean(saved.done);
+  try {
+    await refresh();
+  } catch {  // a board this puzzle does not accept: start afresh
+    game.placed = []; game.done = false;
+    await refresh();
+  }
+  if (saved.done && saved.grade) showGrade(saved.grade);
+  if (saved.done && saved.gaveUp && !saved.grade) {
+    await reveal();
+    say(giveUpText(), true);
+  }
 }
 
 function describe() {
@@ -147,6 +262,10 @@ function describe() {
   if (!(ctx.districts || []).length) line("No districts today.");
 }
 
+function words(token) {
+  return (game.view && game.view.tiles[token]) || token;
+}
+
 function buildTray() {
   const tray = $("tray");
   tray.innerHTML = "";
@@ -154,13 +273,13 @@ function buildTray() {
     const btn = document.createElement("button");
     btn.type = "button";
     btn.dataset.slot = slot; btn.dataset.tile = token;
-    btn.setAttribute("aria-label", `tile ${token}`);
+    btn.setAttribute("aria-pressed", "false");
     btn.title = token.includes("|") ? `${token}: a duplex, placed by its left half`
       : token.includes("/") ? `${token}: a duplex, placed by its top half` : token;
     if (token.includes("/")) btn.classList.add("v");
     const img = document.createElement("img");
     img.src = `/api/tile.svg?tile=${encodeURIComponent(token)}`;
-    img.alt = token;
+    img.alt = "";
     btn.append(img);
     btn.addEventListener("click", () => select(slot));
     btn.draggable = true;
@@ -187,6 +306,7 @@ async function refresh() {
   try {
     const placed = game.placed.map(({tile, at}) => ({tile, at}));
     game.view = await api("POST", "/api/board", {date: game.date, placed});
+    for (const b of $("tray").querySelectorAll("button")) b.setAttribute("aria-label", words(b.dataset.tile));
     drawBoard();
     const [score] = await Promise.all([api("POST", "/api/score", game.view.city), loadMoves()]);
     showScore(score);
@@ -213,40 +333,95 @@ function cellEl(r, c) {
 
 function isDuplex(tile) { return tile.includes("|") || tile.includes("/"); }
 function secondOffset(tile) { return tile.includes("|") ? [0, 1] : tile.includes("/") ? [1, 0] : null; }
+function selectedTile() { return game.selected === null ? null : game.puzzle.tiles[game.selected]; }
 
-function drawBoard() {
-  const board = $("board");
-  board.innerHTML = game.view.svg;
-  // as large as fits: the whole city in view on a laptop screen
-  const rows = game.view.rows[1] - game.view.rows[0] + 1, cols = game.view.cols[1] - game.view.cols[0] + 1;
-  $("mine").style.maxWidth = `${Math.max(300, Math.min(520, (innerHeight - 170) * cols / rows))}px`;
+function mineCells() {
   const mine = new Set();
   for (const p of game.placed) {
     mine.add(`${p.at[0]},${p.at[1]}`);
     const off = secondOffset(p.tile);
     if (off) mine.add(`${p.at[0] + off[0]},${p.at[1] + off[1]}`);
   }
+  return mine;
+}
+
+function drawBoard() {
+  const board = $("board");
+  board.innerHTML = game.view.svg;
+  const svg = board.querySelector("svg");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "the spaces of your city");
+  // as large as fits: the whole city in view on a laptop screen
+  const rows = game.view.rows[1] - game.view.rows[0] + 1, cols = game.view.cols[1] - game.view.cols[0] + 1;
+  $("mine").style.maxWidth = innerWidth > 700
+    ? `${Math.max(300, Math.min(520, (innerHeight - 170) * cols / rows))}px` : "";
+  const mine = mineCells();
   for (const g of board.querySelectorAll("g.cell")) {
     const r = Number(g.dataset.r), c = Number(g.dataset.c);
     if (mine.has(`${r},${c}`)) g.classList.add("mine");
+    g.setAttribute("role", "button");
     g.addEventListener("click", () => clickCell(r, c));
     g.addEventListener("mouseenter", () => preview(r, c));
   }
-  board.querySelector("svg").addEventListener("mouseleave", () => clearGhost());
+  svg.addEventListener("mouseleave", () => clearGhost());
+  if (game.cursor) {  // the drawn rows and columns change as the city grows
+    game.cursor = [Math.min(game.view.rows[1], Math.max(game.view.rows[0], game.cursor[0])),
+                   Math.min(game.view.cols[1], Math.max(game.view.cols[0], game.cursor[1]))];
+  }
+  document.body.dataset.origin = `${game.view.rows[0]},${game.view.cols[0]}`;
+  nameCells();
   drawCursor();
 }
 
-function markLegal() {
-  for (const g of $("board").querySelectorAll("g.cell.legal")) g.classList.remove("legal");
-  const tile = game.selected === null ? null : game.puzzle.tiles[game.selected];
+function legalCells() {  // every cell some legal placement of the selected tile covers
+  const tile = selectedTile();
+  const off = tile && secondOffset(tile);
+  const cells = new Set();
   for (const [r, c] of game.legal) {
-    const el = cellEl(r, c);
-    if (el) el.classList.add("legal");
-    const off = tile && secondOffset(tile);
-    if (off) { const other = cellEl(r + off[0], c + off[1]); if (other) other.classList.add("legal"); }
+    cells.add(`${r},${c}`);
+    if (off) cells.add(`${r + off[0]},${c + off[1]}`);
   }
-  const tileName = tile ? `${tile}: ` : "";
-  if (tile && !game.legal.length) say(`${tileName}no legal space for this tile now.`);
+  return cells;
+}
+
+function cellName(r, c) {
+  const where = `row ${r - game.view.rows[0] + 1}, column ${c - game.view.cols[0] + 1}`;
+  const what = game.view.names[`${r},${c}`];
+  if (what) {
+    const yours = mineCells().has(`${r},${c}`) ? ", your tile" : "";
+    return `${where}: ${what}${yours}`;
+  }
+  const tile = selectedTile();
+  const legal = tile && legalCells().has(`${r},${c}`) ? `, legal for ${words(tile)}` : "";
+  return `${where}: empty${legal}`;
+}
+
+function nameCells() {
+  for (const g of $("board").querySelectorAll("g.cell")) {
+    g.setAttribute("aria-label", cellName(Number(g.dataset.r), Number(g.dataset.c)));
+  }
+}
+
+function markLegal() {
+  const board = $("board");
+  for (const g of board.querySelectorAll("g.cell.legal")) g.classList.remove("legal");
+  for (const el of board.querySelectorAll(".pair")) el.remove();
+  const tile = selectedTile();
+  const off = tile && secondOffset(tile);
+  const svg = board.querySelector("svg");
+  for (const [r, c] of game.legal) {
+    for (const [a, b] of off ? [[r, c], [r + off[0], c + off[1]]] : [[r, c]]) {
+      const el = cellEl(a, b);
+      if (el) el.classList.add("legal");
+    }
+    if (off && svg) {  // a duplex's placement: both halves outlined together
+      const [x, y] = svgXY(r, c);
+      svg.append(svgRect(x + 6, y + 6, CELL * (1 + off[1]) - 12, CELL * (1 + off[0]) - 12,
+                         {class: "pair", "data-r": r, "data-c": c}));
+    }
+  }
+  nameCells();
+  if (tile && !game.legal.length) say(`${words(tile)}: no legal space for this tile now.`);
 }
 
 function svgXY(r, c) {
@@ -254,7 +429,7 @@ function svgXY(r, c) {
 }
 
 function svgRect(x, y, w, h, attrs) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  const el = document.createElementNS(SVGNS, "rect");
   for (const [k, v] of Object.entries({x, y, width: w, height: h, rx: 9, ...attrs})) el.setAttribute(k, v);
   return el;
 }
@@ -266,9 +441,13 @@ function drawCursor() {
   if (old) old.remove();
   if (!svg || !game.cursor) return;
   const [x, y] = svgXY(...game.cursor);
-  const tile = game.selected === null ? null : game.puzzle.tiles[game.selected];
+  const tile = selectedTile();
   const off = (tile && secondOffset(tile)) || [0, 0];
   svg.append(svgRect(x + 2, y + 2, CELL * (1 + off[1]) - 4, CELL * (1 + off[0]) - 4, {id: "cursor"}));
+}
+
+function announceCursor() {
+  if (game.cursor) $("cursor-status").textContent = cellName(...game.cursor);
 }
 
 function clearGhost() {
@@ -276,10 +455,10 @@ function clearGhost() {
 }
 
 function anchorFor(r, c) {
-  // the clicked cell as the first half, else as the second half of a duplex
+  // the space as the first half, else as the second half of a duplex
   const has = (a, b) => game.legal.some(([x, y]) => x === a && y === b);
   if (has(r, c)) return [r, c];
-  const tile = game.selected === null ? null : game.puzzle.tiles[game.selected];
+  const tile = selectedTile();
   const off = tile && secondOffset(tile);
   if (off && has(r - off[0], c - off[1])) return [r - off[0], c - off[1]];
   return null;
@@ -290,7 +469,7 @@ function preview(r, c) {
   if (game.selected === null) return;
   const at = anchorFor(r, c);
   if (!at) return;
-  const tile = game.puzzle.tiles[game.selected];
+  const tile = selectedTile();
   const off = secondOffset(tile) || [0, 0];
   const [x, y] = svgXY(...at);
   const ghost = svgRect(x + 4, y + 4, CELL * (1 + off[1]) - 8, CELL * (1 + off[0]) - 8,
@@ -304,36 +483,60 @@ function select(slot, focusBoard) {
   if (game.done || game.busy) return;
   game.selected = game.selected === slot ? null : slot;
   for (const b of $("tray").querySelectorAll("button")) {
-    b.classList.toggle("selected", Number(b.dataset.slot) === game.selected);
+    const on = Number(b.dataset.slot) === game.selected;
+    b.classList.toggle("selected", on);
+    b.setAttribute("aria-pressed", String(on));
   }
-  say("");
-  if (focusBoard === "keys" && !game.cursor) game.cursor = [0, 0];  // the keyboard's cursor
+  say(game.selected === null ? "" : `${words(selectedTile())} chosen: pick an outlined space.`, true);
+  if (focusBoard === "keys" && !game.cursor) {  // the keyboard's cursor starts top left
+    game.cursor = [game.view.rows[0], game.view.cols[0]];
+  }
   game.pending = loadMoves().then(drawCursor);
-  if (focusBoard === "keys" && game.selected !== null) $("board").focus();
+  if (focusBoard === "keys" && game.selected !== null) {
+    $("board").focus();
+    game.pending.then(announceCursor);
+  }
+}
+
+async function refuse(at) {
+  // the rules engine's reason, as cities check gives it
+  const tile = selectedTile();
+  for (const el of $("board").querySelectorAll(".cell.refused")) el.classList.remove("refused");
+  const el = cellEl(...at);
+  if (el) el.classList.add("refused");
+  try {
+    const verdict = await api("POST", "/api/verdict", {state: game.view.state, tile, at});
+    say(`${words(tile)} cannot go there: ${verdict.reason}.`);
+  } catch (err) {
+    say(`${words(tile)} cannot go there (${err.message}).`);
+  }
+  document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
 }
 
 async function place(at) {
-  const tile = game.puzzle.tiles[game.selected];
+  const tile = selectedTile();
   const ok = game.legal.some(([r, c]) => r === at[0] && c === at[1]);
   if (!ok) {
-    say(`${tile} cannot go there: the green spaces are the legal ones.`);
+    await refuse(at);
     return false;
   }
   game.placed.push({tile, at, slot: game.selected});
   game.selected = null;
-  say("");
+  say(`${words(tile)} placed.`, true);
   await refresh();
+  saveBoard();
   return true;
 }
 
 async function takeBack(index) {
   if (game.done || index < 0 || index >= game.placed.length) return;
   const before = game.placed.slice();
-  game.placed.splice(index, 1);
+  const [gone] = game.placed.splice(index, 1);
   try {
     game.selected = null;
     await refresh();
-    say("");
+    saveBoard();
+    say(`${words(gone.tile)} taken back.`, true);
   } catch (err) {
     game.placed = before;
     await refresh();
@@ -355,10 +558,11 @@ async function clickCell(r, c) {
     const i = placedAt(r, c);
     if (i >= 0) return takeBack(i);
     drawCursor();
-    return say("Pick a tile first, then a green space.");
+    return say("Pick a tile first, then an outlined space.");
   }
+  await game.pending;
   const at = anchorFor(r, c);
-  if (!at) { drawCursor(); return say(`${game.puzzle.tiles[game.selected]} cannot go there: the green spaces are the legal ones.`); }
+  if (!at) { drawCursor(); return refuse([r, c]); }
   await place(at);
 }
 
@@ -374,14 +578,18 @@ function updateControls() {
     b.classList.toggle("selected", slot === game.selected);
   }
   const [r1, d, r3] = v.remaining;
-  $("next-kind").textContent = v.finished ? "· the city is complete: submit it"
-    : wants === "duplex" ? `· round 2: place ${d} duplex${d > 1 ? "es" : ""}`
-    : r1 ? `· round 1: ${r1} single tile${r1 > 1 ? "s" : ""} before the duplexes`
-    : `· round 3: ${r3} single tile${r3 > 1 ? "s" : ""}`;
+  const gaveUp = entryOf(game.date).gaveUp && !entryOf(game.date).best;
+  $("next-kind").textContent = game.done ? (gaveUp ? "Given up: the optimal city is shown."
+    : "Try again to beat your best, or pick another day.")
+    : v.finished ? "The city is complete: submit it."
+    : wants === "duplex" ? `Round 2: place ${d} duplex${d > 1 ? "es" : ""}.`
+    : r1 ? `Round 1: ${r1} single tile${r1 > 1 ? "s" : ""} before the duplexes.`
+    : `Round 3: ${r3} single tile${r3 > 1 ? "s" : ""}.`;
   $("submit").disabled = game.done || !v.finished;
   $("undo").disabled = game.done || !game.placed.length;
   $("reset").disabled = game.done || !game.placed.length;
   $("giveup").disabled = game.done;
+  $("retry").hidden = !game.done || Boolean(gaveUp);
 }
 
 function showScore(score) {
@@ -396,55 +604,135 @@ function showScore(score) {
   }
 }
 
-// --- submitting, giving up, the optimal city -------------------------------------------------
+// --- grading, trying again, giving up, the optimal city -------------------------------------
+
+function showGrade(grade) {
+  $("result").hidden = false;
+  $("percent").textContent = `${grade.percent}%`;
+  const best = entryOf(game.date).best || 0;
+  $("verdict").textContent = (grade.legal
+    ? `${grade.score} of the proven optimum ${grade.optimum}` + (grade.percent >= 100 ? ": optimal!" : ".")
+    : `Not a legal answer: ${grade.problems.join("; ")}`)
+    + (best > grade.percent ? ` Your best here: ${best}%.` : "");
+  $("share").textContent = grade.share;
+  $("share-button").hidden = !navigator.share;
+  $("copy").textContent = "Copy";
+  $("copy-note").textContent = "";
+}
 
 async function submit() {
   if (!game.view || !game.view.finished || game.done) return;
-  const grade = await api("POST", "/api/check", {date: game.date, answer: game.view.city});
+  const address = `${location.origin}/daily/${game.date}`;
+  const grade = await api("POST", "/api/check", {date: game.date, answer: game.view.city, address});
   game.done = true;
   game.selected = null; game.legal = []; game.cursor = null;
+  const old = entryOf(game.date);
+  const better = grade.legal && grade.percent >= (old.best || 0);
+  saveEntry(game.date, {
+    done: true,
+    grade: better || !old.grade ? grade : old.grade,  // the best result is the one kept
+    best: Math.max(old.best || 0, grade.legal ? grade.percent : 0),
+  });
   drawBoard();
   updateControls();
-  $("result").hidden = false;
-  $("percent").textContent = `${grade.percent}%`;
-  $("verdict").textContent = grade.legal
-    ? `${grade.score} of the proven optimum ${grade.optimum}` + (grade.percent >= 100 ? ": optimal!" : ".")
-    : `Not a legal answer: ${grade.problems.join("; ")}`;
-  $("share").textContent = grade.share;
-  if (grade.legal) saveResult(game.date, {best: grade.percent});
-  say("");
+  showGrade(grade);
+  say(`Graded: ${grade.percent}%.`, true);
+  $("result").scrollIntoView({block: "nearest", behavior: reducedMotion() ? "auto" : "smooth"});
+}
+
+async function retry() {
+  saveEntry(game.date, {done: false, placed: []});
+  game.done = false; game.placed = []; game.selected = null;
+  $("result").hidden = true;
+  $("optimal").hidden = true; $("mine-caption").hidden = true; $("reveal").hidden = false;
+  await refresh();
+  say(`Try again: your best here stays ${entryOf(game.date).best || 0}%.`, true);
+}
+
+async function showStep(k) {
+  game.step = Math.max(0, Math.min(game.order.length, k));
+  const view = await api("POST", "/api/board", {date: game.date, placed: game.order.slice(0, game.step)});
+  $("optimal-board").innerHTML = view.svg;
+  const move = game.order[game.step - 1];
+  $("replay-step").textContent = game.step === 0 ? `(step 0 of ${game.order.length}: the tiles built before play)`
+    : `(step ${game.step} of ${game.order.length}: ${view.tiles[move.tile] || move.tile})`;
+  document.body.dataset.step = String(game.step);
 }
 
 async function reveal() {
-  const svg = await (await fetch(`/api/solution/${game.date}.svg`)).text();
+  const [svg, solution] = await Promise.all([
+    fetch(`/api/solution/${game.date}.svg`).then((r) => r.text()),
+    api("GET", `/api/solution/${game.date}`)]);
+  game.order = solution.order || [];
+  game.step = game.order.length;
   $("optimal-board").innerHTML = svg;
+  $("replay-step").textContent = game.order.length ? `(${game.order.length} tiles, in an order the rules accept)` : "";
+  $("replay").hidden = !game.order.length;
   $("optimal").hidden = false;
   $("mine-caption").hidden = false;
   $("reveal").hidden = true;
+  $("optimal").scrollIntoView({block: "start", behavior: reducedMotion() ? "auto" : "smooth"});
+}
+
+function giveUpText() {
+  return "The optimal city is shown beside yours. "
+    + (game.date === game.today ? "Come back tomorrow!" : "Another day waits in the archive.");
+}
+
+function askGiveUp() {
+  if (game.done) return;
+  $("confirm-giveup").hidden = false;
+  $("giveup-no").focus();
 }
 
 async function giveUp() {
+  $("confirm-giveup").hidden = true;
   if (game.done) return;
   game.done = true;
   game.selected = null; game.legal = [];
   updateControls();
   drawBoard();
-  saveResult(game.date, {gaveUp: true});
+  saveEntry(game.date, {done: true, gaveUp: true});
+  updateControls();
   await reveal();
-  say("The optimal city is shown beside yours. Come back tomorrow!", true);
+  say(giveUpText(), true);
+}
+
+function copyByCommand(text) {  // works on plain http too, where navigator.clipboard is absent
+  const area = document.createElement("textarea");
+  area.value = text; area.setAttribute("readonly", "");
+  area.style.position = "fixed"; area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch { ok = false; }
+  area.remove();
+  return ok;
 }
 
 async function copyShare() {
   const text = $("share").textContent;
-  try {
-    await navigator.clipboard.writeText(text);
+  let ok = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try { await navigator.clipboard.writeText(text); ok = true; } catch { ok = false; }
+  }
+  if (!ok) ok = copyByCommand(text);
+  if (ok) {
     $("copy").textContent = "Copied";
-  } catch {
+    $("copy-note").textContent = "The result is on the clipboard.";
+  } else {  // last resort: the text selected, for the browser's own Copy
     const range = document.createRange();
     range.selectNodeContents($("share"));
     const sel = getSelection(); sel.removeAllRanges(); sel.addRange(range);
-    $("copy").textContent = "Selected: press Ctrl+C";
+    $("copy-note").textContent = "The result is selected: copy it with your browser's Copy.";
   }
+  document.body.dataset.copied = String(ok);
+}
+
+async function shareResult() {
+  try {
+    await navigator.share({title: "Between Two Cities daily", text: $("share").textContent});
+  } catch { /* the player closed the share sheet */ }
 }
 
 // --- keyboard ------------------------------------------------------------------------------
@@ -453,11 +741,12 @@ function onBoardKey(e) {
   if (!game.view || game.done) return;
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (moves[e.key]) {
-    const [r, c] = game.cursor || [-moves[e.key][0], -moves[e.key][1]];
+    const [r, c] = game.cursor || [game.view.rows[0] - moves[e.key][0], game.view.cols[0] - moves[e.key][1]];
     const nr = Math.min(game.view.rows[1], Math.max(game.view.rows[0], r + moves[e.key][0]));
     const nc = Math.min(game.view.cols[1], Math.max(game.view.cols[0], c + moves[e.key][1]));
     game.cursor = [nr, nc];
     drawCursor();
+    announceCursor();
     e.preventDefault();
   } else if (e.key === "Enter" || e.key === " ") {
     if (game.selected !== null && game.cursor) place(game.cursor).then((ok) => {
@@ -483,6 +772,7 @@ async function onDrop(e) {
 
 window.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("focus", announceCursor);
   $("board").addEventListener("dragover", (e) => e.preventDefault());
   $("board").addEventListener("drop", onDrop);
   $("tray").addEventListener("keydown", (e) => {
@@ -497,9 +787,24 @@ window.addEventListener("DOMContentLoaded", () => {
   });
   $("submit").addEventListener("click", submit);
   $("undo").addEventListener("click", () => takeBack(game.placed.length - 1));
-  $("reset").addEventListener("click", async () => { game.placed = []; game.selected = null; await refresh(); });
-  $("giveup").addEventListener("click", giveUp);
+  $("reset").addEventListener("click", async () => {
+    game.placed = []; game.selected = null; await refresh(); saveBoard();
+  });
+  $("giveup").addEventListener("click", askGiveUp);
+  $("giveup-yes").addEventListener("click", giveUp);
+  $("giveup-no").addEventListener("click", () => { $("confirm-giveup").hidden = true; $("giveup").focus(); });
   $("copy").addEventListener("click", copyShare);
+  $("share-button").addEventListener("click", shareResult);
+  $("retry").addEventListener("click", retry);
   $("reveal").addEventListener("click", reveal);
+  $("replay-back").addEventListener("click", () => showStep(game.step - 1));
+  $("replay-next").addEventListener("click", () => showStep(game.step + 1));
+  $("replay-all").addEventListener("click", () => showStep(game.order.length));
+  const fitDock = () => {  // on a phone the bar at the bottom must not hide the board's end
+    const phone = matchMedia("(max-width: 700px)").matches;
+    document.body.style.paddingBottom = phone ? `${$("dock").offsetHeight + 16}px` : "";
+  };
+  new ResizeObserver(fitDock).observe($("dock"));
+  addEventListener("resize", fitDock);
   start().catch((err) => say(err.message));
 });

@@ -28,7 +28,7 @@ nearest first), so the search only chooses the round 1 singles and the duplexes'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from solver.twocities.game.city import City
@@ -36,7 +36,7 @@ from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_position, shift
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
-from solver.twocities.rules.legality import check_basic
+from solver.twocities.rules.legality import check, check_basic
 from solver.twocities.rules.position import Position
 
 
@@ -63,6 +63,23 @@ def check_buildable(city: City, pool: Pool, placements: Iterable[Placement],
     if problems:
         return problems
     return _order_problems(city, pool, placed, offset)
+
+
+def build_order(city: City, pool: Pool, placements: Iterable[Placement]) -> list[Placement] | None:
+    """An order of play that builds ``city`` (one city) with ``placements`` (city
+    coordinates), every step legal for the whole rules engine (``legality.check``, look-ahead
+    included, as a player meets it), as placements in mat coordinates, the fixed tiles left
+    out; None when there is none (``check_buildable`` says why, if anything)."""
+    placed = list(placements)
+    if check_buildable(city, pool, placed):
+        return None
+    offset, _ = _mat_position(city, pool)
+    assert offset is not None  # check_buildable found the mat
+
+    def legal(pos: Position, p: Placement) -> bool:
+        return check(pos, p.tile, p.at).legal
+
+    return _play_order(pool, placed, offset, legal)
 
 
 def _mat_position(city: City, pool: Pool) -> tuple[Coord | None, list[str]]:
@@ -126,6 +143,18 @@ def _building(city: City, cell: Coord) -> Building | None:
 
 def _order_problems(city: City, pool: Pool, placed: list[Placement],
                     offset: Coord) -> list[str]:
+    if _play_order(pool, placed, offset) is not None:
+        return []
+    return ["no order of placements the rounds allow builds this city (round 1 singles from "
+            "an open mat space, then the duplexes, then round 3, each next to the city)"]
+
+
+def _basic(pos: Position, p: Placement) -> bool:
+    return check_basic(pos, p.tile, p.at) is None
+
+
+def _play_order(pool: Pool, placed: list[Placement], offset: Coord,
+                legal: Callable[[Position, Placement], bool] = _basic) -> list[Placement] | None:
     """Search the orders the rounds allow, every step asked of the rules engine
     (``legality.check_basic``: the round's kind of tile, the first tile on the mat, every later
     one touching the city).  The square and the tiles to come are the finished city's own, so
@@ -138,11 +167,7 @@ def _order_problems(city: City, pool: Pool, placed: list[Placement],
     to_mat = [Placement(p.tile, (p.at[0] - offset[0], p.at[1] - offset[1])) for p in placed]
     singles = sorted((p for p in to_mat if not isinstance(p.tile, Duplex)), key=lambda p: p.at)
     duplexes = [p for p in to_mat if isinstance(p.tile, Duplex)]
-    if not singles and not duplexes:
-        return []
-
-    def legal(pos: Position, p: Placement) -> bool:
-        return check_basic(pos, p.tile, p.at) is None
+    order: list[Placement] = []  # the placements played so far on the path being tried
 
     def round_three(pos: Position) -> bool:
         left = [p for p in singles if p.at not in pos.occupied]
@@ -151,14 +176,27 @@ def _order_problems(city: City, pool: Pool, placed: list[Placement],
             if nxt is None:
                 return False
             pos = pos.play(nxt)
+            order.append(nxt)
             left.remove(nxt)
         return True
 
+    def tried(pos: Position, p: Placement, rest: Callable[[Position], bool]) -> bool:
+        mark = len(order)
+        order.append(p)
+        if rest(pos.play(p)):
+            return True
+        del order[mark:]
+        return False
+
     def round_two(pos: Position, left: list[Placement]) -> bool:
         if not left:
-            return round_three(pos)
-        return any(legal(pos, d) and round_two(pos.play(d), left[:i] + left[i + 1:])
-                   for i, d in enumerate(left))
+            mark = len(order)
+            if round_three(pos):
+                return True
+            del order[mark:]
+            return False
+        return any(legal(pos, d) and tried(pos, d, lambda q, i=i: round_two(
+            q, left[:i] + left[i + 1:])) for i, d in enumerate(left))
 
     seen: set[frozenset[Coord]] = set()  # sets of built cells already tried in round 1
 
@@ -171,11 +209,8 @@ def _order_problems(city: City, pool: Pool, placed: list[Placement],
             if p.at in done or after in seen or not legal(pos, p):
                 continue
             seen.add(after)
-            if round_one(pos.play(p)):
+            if tried(pos, p, round_one):
                 return True
         return False
 
-    if round_one(start):
-        return []
-    return ["no order of placements the rounds allow builds this city (round 1 singles from "
-            "an open mat space, then the duplexes, then round 3, each next to the city)"]
+    return order if round_one(start) else None
