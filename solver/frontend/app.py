@@ -19,6 +19,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from solver.common.errors import CitiesError
+from solver.common.jsonio import check_writable_file
 from solver.common.options import error_line
 
 console = Console(highlight=False)
@@ -61,6 +62,15 @@ def new_app(help: str, *, group: bool = False) -> typer.Typer:
     return typer.Typer(cls=OneLineErrors if group else None, help=help,
                        no_args_is_help=True, add_completion=False,
                        pretty_exceptions_enable=False)
+
+
+def check_output(path: Any, what: str, option: str) -> None:
+    """Refuse, before any work, an output path ``option`` names that cannot be written (the
+    error names the option, then the file)."""
+    try:
+        check_writable_file(path, what)
+    except CitiesError as err:
+        raise CitiesError(str(err), source=option) from None
 
 
 def fail(message: str) -> typer.Exit:

@@ -11,9 +11,17 @@ import typer
 
 from solver.common import options as limits
 from solver.common.errors import CitiesError
-from solver.common.jsonio import check_writable_file, parse_json_text, read_json, source_name
+from solver.common.jsonio import parse_json_text, read_json, source_name
 from solver.frontend import options
-from solver.frontend.app import console, guarded, new_app, print_answer, print_json, solve_progress
+from solver.frontend.app import (
+    check_output,
+    console,
+    guarded,
+    new_app,
+    print_answer,
+    print_json,
+    solve_progress,
+)
 from solver.usa import show as view
 from solver.usa.game import notation
 from solver.usa.game.city import City
@@ -187,7 +195,7 @@ def usa_play(
 
     def run() -> None:
         if save is not None:
-            check_writable_file(save, "game file")  # before the game, not after it
+            check_output(save, "game file", "--save")  # before the game, not after it
         comps = load_components(components)
         if resume is not None:
             game = load_game(resume, comps)

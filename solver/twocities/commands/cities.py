@@ -9,14 +9,13 @@ import typer
 
 from solver.common.errors import CitiesError
 from solver.common.jsonio import (
-    check_writable_file,
     read_json,
     source_name,
     write_bytes_atomic,
 )
 from solver.common.options import CITY
 from solver.frontend import options
-from solver.frontend.app import console, guarded, new_app, print_json
+from solver.frontend.app import check_output, console, guarded, new_app, print_json
 from solver.frontend.pictures import drawing_for
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.components import load_components
@@ -160,10 +159,7 @@ def _write_picture(data: Any, svg_out: Path | None, png_out: Path | None,
                    components: Path | None, source: str) -> None:
     for out, option in ((svg_out, "--svg"), (png_out, "--png")):
         if out is not None:  # refused before the drawing, not after it
-            try:
-                check_writable_file(out, "picture")
-            except CitiesError as err:
-                raise CitiesError(str(err), source=option) from None
+            check_output(out, "picture", option)
     if is_table(data):
         raise CitiesError("a picture shows one city, pool or puzzle; this is a table file",
                           source=source_name(source))

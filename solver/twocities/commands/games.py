@@ -10,9 +10,9 @@ import typer
 
 from solver.common import options as limits
 from solver.common.errors import CitiesError
-from solver.common.jsonio import check_writable_file, source_name
+from solver.common.jsonio import source_name
 from solver.frontend import options
-from solver.frontend.app import console, err_console, guarded, new_app, print_json
+from solver.frontend.app import check_output, console, err_console, guarded, new_app, print_json
 from solver.twocities.advice import BOT_ROLLOUT_SAMPLES, SAMPLES, SOLVE_LIMIT, advise, make_bots
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.rules.game import new_game
@@ -46,7 +46,7 @@ def play(
 
     def run() -> None:
         if save is not None:
-            check_writable_file(save, "game file")  # before the game, not after it
+            check_output(save, "game file", "--save")  # before the game, not after it
         game = new_game(load_ruleset(edition, variant), players, seed, districts=districts)
         seats = make_bots(bots.split(","), game.players)
         talk = not (quiet or json_out)
