@@ -21,7 +21,7 @@ import puzzles.usa.generate as generation
 from puzzles.common.files import puzzle_file
 from puzzles.usa.draw import draw_pool
 from puzzles.usa.generate import generate_usa
-from puzzles.usa.grade import grade_usa
+from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.pool import pool_from_json
@@ -88,7 +88,7 @@ def test_the_greedy_builder_is_legal_and_not_above_the_optimum(puzzle: UsaPuzzle
     city = greedy_city(puzzle.pool)
     assert play_order(city.with_changes(buildings={}, features={}, cards=(), achievements=()),
                       puzzle.pool.bridges) is not None
-    verdict = grade_usa(puzzle, city_to_json(city))
+    verdict = grade(puzzle, city_to_json(city))
     assert verdict.legal, verdict.problems
     assert verdict.score == puzzle.difficulty.greedy <= puzzle.optimum
 
