@@ -97,3 +97,13 @@ def test_both_bot_registries_make_one_bot_per_seat_by_name() -> None:
         with pytest.raises(CitiesError, match="--bots: unknown bot 'advisor'"):
             registry.make_bots(["advisor"], ("P1",), {"random": registry.BOTS["random"]})
     assert set(advisor.BOTS) - set(two_cities_bots.BOTS) == {"advisor"}
+
+
+def test_both_games_load_and_save_game_files_with_the_same_signatures() -> None:
+    from solver.twocities.rules import gamefile as two_cities
+    from solver.usa.rules import gamefile as usa
+
+    for name in ("load_game", "save_game", "game_from_json", "game_to_json"):
+        mine, theirs = (inspect.signature(getattr(m, name)) for m in (two_cities, usa))
+        assert list(mine.parameters) == list(theirs.parameters), name
+        assert mine.return_annotation == theirs.return_annotation, name
