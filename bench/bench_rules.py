@@ -29,7 +29,8 @@ from solver.twocities.game.pool import Placement  # noqa: E402
 from solver.twocities.game.rulesets import load_ruleset  # noqa: E402
 from solver.twocities.game.tiles import Building, Duplex  # noqa: E402
 from solver.twocities.rules.game import new_game, play_game  # noqa: E402
-from solver.twocities.rules.legality import candidates, check, legal_positions  # noqa: E402
+from solver.twocities.rules.legality import candidates, check  # noqa: E402
+from solver.twocities.rules.moves import legal_moves  # noqa: E402
 from solver.twocities.rules.position import Position  # noqa: E402
 from solver.twocities.rules.squares import feasible  # noqa: E402
 
@@ -60,7 +61,7 @@ def positions(n: int, rng: random.Random) -> list[tuple[Position, object, tuple[
             tile = random_tile(pos, rng)
             if pos.placed:
                 out.append((pos, tile, rng.choice(candidates(pos, tile))))
-            legal = legal_positions(pos, tile) or legal_positions(pos, tile, "permissive")
+            legal = legal_moves(pos, tile) or legal_moves(pos, tile, "permissive")
             if not legal:
                 break
             pos = pos.play(Placement(tile, rng.choice(legal)))
@@ -108,7 +109,7 @@ def main() -> None:
     for pos, tile, _ in sample[: max(1, len(sample) // 20)]:
         feasible.cache_clear()
         t = time.perf_counter()
-        legal_positions(pos, tile)
+        legal_moves(pos, tile)
         moves.append((time.perf_counter() - t) * 1000)
 
     games = []

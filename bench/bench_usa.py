@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.common.status import Status  # noqa: E402
 from solver.usa.cpsat.categories import CATEGORY_MODELS  # noqa: E402
 from solver.usa.cpsat.race import race  # noqa: E402
-from solver.usa.cpsat.solve import UsaSolveResult, build_model, solve_pool  # noqa: E402
+from solver.usa.cpsat.solve import SolveResult, build_model, solve_pool  # noqa: E402
 from solver.usa.game.components import Components, load_components  # noqa: E402
 from solver.usa.game.pool import pool_from_json  # noqa: E402
 from solver.usa.game.vocab import COLORS  # noqa: E402
@@ -69,14 +69,14 @@ def random_pool(rng: random.Random, comps: Components, tiles: int,
 
 
 def solve_categories(pool: Any, categories: list[str], time_limit: float,
-                     workers: int) -> UsaSolveResult:
+                     workers: int) -> SolveResult:
     """The pool's model with only ``categories``: its best points, bound and status."""
     began = time.monotonic()
     cm = build_model(pool, categories=categories)
     out = race(cm.m, time_limit, workers, None, None, began)
     score = None if out.solver is None else round(out.solver.ObjectiveValue())
     status = out.status if out.status != Status.OPTIMAL or score is not None else Status.UNKNOWN
-    return UsaSolveResult(status, score, out.bound, time.monotonic() - began)
+    return SolveResult(status, score, out.bound, time.monotonic() - began)
 
 
 def run_suite(name: str, count: int, seed: int, time_limit: float,

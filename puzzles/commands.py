@@ -9,12 +9,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from puzzles.archive import archive_summary, build_archive, prepare_directory, puzzle_for
 from puzzles.common.days import date_range
+from puzzles.common.grade import Graded
 from puzzles.grade import grade
 from puzzles.request import DailyRequest, daily_request
 from puzzles.show import optimum_line, render_grade, render_puzzle
@@ -29,6 +30,8 @@ from solver.twocities.scoring.categories import score_city
 from solver.twocities.show import render_scored_city
 
 app = new_app("Daily puzzles and the browser page.")
+
+G = TypeVar("G", bound=Graded)  # either game's Grade
 
 
 @app.command()
@@ -109,8 +112,8 @@ def _answer_and_puzzle(asked: DailyRequest, make: Callable[..., Any], what: str
         return answer, make(day, lambda text: status.update(f"{day}: {text}"))
 
 
-def _verdict(grading: Callable[[], Any], path: str | None, json_out: bool,
-             render: Callable[[Any], Any]) -> None:
+def _verdict(grading: Callable[[], G], path: str | None, json_out: bool,
+             render: Callable[[G], Any]) -> None:
     """A grade, either game's: its JSON, or one line and exit 2 if illegal, or its view."""
     try:
         result = grading()
@@ -129,18 +132,19 @@ def _verdict(grading: Callable[[], Any], path: str | None, json_out: bool,
 
 def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
     """``cities daily --game usa``: the puzzle, its grade, or its solution."""
+    from puzzles.usa import grade as usa_grade
+    from puzzles.usa import show as usa_daily_view
     from puzzles.usa.archive import usa_puzzle_for
-    from puzzles.usa.grade import grade_usa
-    from puzzles.usa.show import render_usa_grade, render_usa_puzzle
     from solver.usa import show as usa_view
     from solver.usa.game.cityfile import city_to_json
 
     day = asked.day
     answer, puzzle = _answer_and_puzzle(asked, usa_puzzle_for, "the Cities USA puzzle")
     if asked.mode == "check":
-        _verdict(lambda: grade_usa(puzzle, answer), asked.answer, json_out, render_usa_grade)
+        _verdict(lambda: usa_grade.grade(puzzle, answer), asked.answer, json_out,
+                 usa_daily_view.render_grade)
     elif asked.mode == "solution":
-        result = grade_usa(puzzle, city_to_json(puzzle.solution))
+        result = usa_grade.grade(puzzle, city_to_json(puzzle.solution))
         if json_out:
             print_json(city_to_json(result.city))
             return
@@ -152,7 +156,7 @@ def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
     elif json_out:
         print_json(puzzle.to_json(solution=False))
     else:
-        console.print(render_usa_puzzle(puzzle))
+        console.print(usa_daily_view.render_puzzle(puzzle))
         console.print(f"\nto answer: save your city as a Cities USA city file, then: cities daily "
                       f"--game usa --date {day} --check answer.json", style="dim")
 

@@ -229,7 +229,7 @@ def _unmade(city: City, pool_tiles: Counter[Tile], skip: set[Coord]) -> str | No
 
 def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Grade:
     """Grade an answer file object against the puzzle."""
-    from solver.twocities.rules.buildable import check_buildable
+    from solver.twocities.rules.order import order_problems
 
     components = components or load_components()
     pool = puzzle.pool
@@ -247,7 +247,7 @@ def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Gr
         problems += [name + p for p in found]
         options.append(readings)
     if not problems:
-        problems = _best_reading(puzzle, cities, options, pool_tiles, check_buildable)
+        problems = _best_reading(puzzle, cities, options, pool_tiles, order_problems)
     if len(cities) == 2:
         cities = list(against_each_other(cities[:2]))
     scores = tuple(score_city(c).total for c in cities)
@@ -255,7 +255,7 @@ def grade(puzzle: Puzzle, data: Any, components: Components | None = None) -> Gr
 
 
 def _best_reading(puzzle: Puzzle, cities: list[City], options: list[list[Used]],
-                  pool_tiles: Counter[Tile], check_buildable: Any) -> list[str]:
+                  pool_tiles: Counter[Tile], order_problems: Any) -> list[str]:
     """No problems if some reading of the tiles uses the pool and builds legally."""
     first: list[str] | None = None
     # A city reads as the pool's tiles in very few ways; the cap only bounds odd answers.
@@ -283,7 +283,7 @@ def _best_reading(puzzle: Puzzle, cities: list[City], options: list[list[Used]],
             except CitiesError as err:
                 found.append(name + str(err))
                 break
-            found += [name + p for p in check_buildable(
+            found += [name + p for p in order_problems(
                 city, _city_pool(puzzle.pool, mat, used), placements)]
         if not found:
             return []

@@ -56,14 +56,14 @@ class Puzzle:
     def solution_order(self) -> list[dict[str, Any]]:
         """The optimal city's tiles not already built, as ``{"tile": T, "at": [r, c]}`` (mat
         coordinates, a duplex by its top-left half) in an order the rules engine accepts
-        (``rules.buildable.build_order``); one-city puzzles only."""
+        (``rules.order.play_order``); one-city puzzles only."""
         from collections import Counter
 
         from puzzles.decompose import decompositions
         from solver.twocities.game.layout import mat_position, shift
         from solver.twocities.game.pool import Placement
         from solver.twocities.game.tiles import Duplex
-        from solver.twocities.rules.buildable import build_order
+        from solver.twocities.rules.order import play_order
 
         city, pool = self.solution[0], self.pool
         offset = mat_position(city, pool.mat) if pool.mat else (0, 0)
@@ -72,7 +72,7 @@ class Puzzle:
         fixed = frozenset(shift(c, offset) for p in pool.fixed for c in p.cells)
         duplexes = pool.rules.duplexes - sum(isinstance(p.tile, Duplex) for p in pool.fixed)
         for reading in decompositions(city, Counter(pool.tiles), duplexes, fixed):
-            order = build_order(city, pool, [Placement(t, cells[0]) for t, cells in reading])
+            order = play_order(city, pool, [Placement(t, cells[0]) for t, cells in reading])
             if order is not None:
                 return [{"tile": p.tile.token, "at": list(p.at)} for p in order]
         raise ModelMismatch(f"no order of play builds the solution of {self.date}")

@@ -168,12 +168,12 @@ def test_a_pair_template_holds_two_cities_to_fill() -> None:
 
 
 def test_every_shipped_solution_has_an_order_the_whole_rules_engine_accepts() -> None:
-    """``--solution --json``'s ``order``: every step is among ``legal_positions`` (look-ahead
+    """``--solution --json``'s ``order``: every step is among ``legal_moves`` (look-ahead
     included, as a player meets it), and the last finishes the optimal city.  Some shipped
     days (2026-12-16) have orders the touch rules allow but the look-ahead refuses."""
     from puzzles.archive import ARCHIVE_DIR
     from puzzles.web.board import position_of
-    from solver.twocities.rules.legality import legal_positions
+    from solver.twocities.rules.moves import legal_moves
 
     days = [archived(parse_date(p.stem)) for p in sorted(ARCHIVE_DIR.glob("????-??-??.json"))]
     singles = [pz for pz in days if pz is not None and pz.pool.cities == 1]
@@ -182,6 +182,6 @@ def test_every_shipped_solution_has_an_order_the_whole_rules_engine_accepts() ->
         order = pz.solution_json()["order"]
         for i, move in enumerate(order):
             tile = next(t for t in pz.pool.tiles if t.token == move["tile"])
-            assert tuple(move["at"]) in legal_positions(position_of(pz, order[:i]), tile), \
+            assert tuple(move["at"]) in legal_moves(position_of(pz, order[:i]), tile), \
                 (pz.date, i, move)
         assert position_of(pz, order).finished, pz.date

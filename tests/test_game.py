@@ -215,16 +215,16 @@ def test_a_game_check_needs_the_tile_in_a_builders_hand():
     held = g.hands["P1"][0]
     missing = next(t for t in ("F", "S", "P", "O", "H", "Tm", "Tf", "Td", "Tb")
                    if t not in g.hands["P1"] + g.hands["P2"])
-    at = next(a for a in legal_positions_of(pos))
+    at = next(a for a in legal_moves_of(pos))
     assert check_in_game(g, 0, parse_tile(held, load_components().civics), at).legal
     v = check_in_game(g, 0, parse_tile(missing), at)
     assert not v.legal and v.rule == "hand" and "P1 or P2" in v.reason
 
 
-def legal_positions_of(pos):
-    from solver.twocities.rules.legality import legal_positions
+def legal_moves_of(pos):
+    from solver.twocities.rules.moves import legal_moves
 
-    return legal_positions(pos, parse_tile("F"))
+    return legal_moves(pos, parse_tile("F"))
 
 
 def test_the_solver_bot_does_not_peek_at_other_hands():

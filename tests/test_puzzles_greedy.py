@@ -12,8 +12,8 @@ from puzzles.draw import draw_candidate
 from solver.common.errors import CitiesError
 from solver.twocities.game.pool import Placement, pool_from_json
 from solver.twocities.game.tiles import LANDSCAPE
-from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import pair_scores
 
@@ -44,7 +44,7 @@ def test_greedy_city_is_legal_and_uses_the_pool(day: int) -> None:
     skip = _fixed_cells(city, pool)
     assert len(skip) == len(fixed)
     readings = list(decompositions(city, tiles, take_d, frozenset(skip)))
-    assert any(check_buildable(city, pool, [Placement.from_cells(t, cells) for t, cells in r]) == []
+    assert any(order_problems(city, pool, [Placement.from_cells(t, cells) for t, cells in r]) == []
                for r in readings)
 
 

@@ -17,8 +17,8 @@ from solver.twocities.rules.legality import (
     candidates,
     check,
     check_basic,
-    legal_positions,
 )
+from solver.twocities.rules.moves import legal_moves
 from solver.twocities.rules.position import Position
 from solver.twocities.rules.squares import orientation_cases
 from tests.rules_reference import completable
@@ -60,7 +60,7 @@ def test_first_tile_goes_on_an_open_space_of_the_mat():
     assert check(p, F, (0, 0)).rule == "landscape"
     v = check(p, F, (-1, 2))
     assert not v.legal and v.rule == "first-on-mat" and "open space" in v.reason
-    assert legal_positions(p, F) == sorted(COMPS.mat("river-bend").open_spaces)
+    assert legal_moves(p, F) == sorted(COMPS.mat("river-bend").open_spaces)
 
 
 def test_beginner_first_tile_goes_anywhere():
@@ -199,7 +199,7 @@ def _random_round_one(rng: random.Random, mat: str | None, variant: str) -> Posi
     r1 = p.remaining()[0]
     steps = rng.randint(r1 - 3, r1 - 1)
     for _ in range(steps):
-        options = legal_positions(p, F)
+        options = legal_moves(p, F)
         p = p.play(Placement(F, rng.choice(options)))
     return p
 
@@ -221,7 +221,7 @@ def test_round_two_look_ahead_matches_the_reference(seed, mat, orientations):
     variant = "beginner" if mat is None else "standard"
     p = _random_round_one(rng, mat, variant)
     while p.round == 1:
-        p = p.play(Placement(F, rng.choice(legal_positions(p, F))))
+        p = p.play(Placement(F, rng.choice(legal_moves(p, F))))
     a_f = parse_tile("F|F") if orientations[0] else parse_tile("F/F")
     b_f = parse_tile("O|O") if orientations[1] else parse_tile("O/O")
     p = p.reveal((a_f, b_f))
@@ -241,7 +241,7 @@ def test_one_at_a_time_cities_keep_room_for_either_second_duplex():
                            COMPS.mat(rng.choice(sorted(COMPS.mats))))
         assert p.duplexes_revealed == "one-at-a-time"
         while p.remaining()[0] > 1:
-            p = p.play(Placement(F, rng.choice(legal_positions(p, F))))
+            p = p.play(Placement(F, rng.choice(legal_moves(p, F))))
         for at in candidates(p, F):
             if check(p, F, at).legal:
                 after = p.play(Placement(F, at))
@@ -251,6 +251,6 @@ def test_one_at_a_time_cities_keep_room_for_either_second_duplex():
                         all(completable(after, frozenset(after.play(Placement(d1, d)).occupied),
                                         0, (h,)) for h in (True, False))
                         for d in candidates(after, d1)
-                        if d in legal_positions(after, d1, "permissive")), (at, first)
+                        if d in legal_moves(after, d1, "permissive")), (at, first)
                 checked += 1
     assert checked > 30

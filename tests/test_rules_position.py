@@ -97,7 +97,7 @@ def test_cli_check_json():
     assert json.loads(result.stdout)["legal"] is True
 
 
-def test_cli_moves_json_lists_only_legal_positions():
+def test_cli_moves_json_lists_only_legal_moves():
     result = RUNNER.invoke(app, ["moves", EXAMPLE, "--tile", "O", "--json"])
     assert result.exit_code == 0
     positions = json.loads(result.stdout)["positions"]

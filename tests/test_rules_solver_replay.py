@@ -1,6 +1,6 @@
 """The solver's cities are buildable by legal play: replay them through the rules engine.
 
-``rules.buildable`` searches for a legal order when the solver answers; here the rules engine
+``rules.order`` searches for a legal order when the solver answers; here the rules engine
 confirms it independently.  With the city's duplexes known from the start (their orientation
 is a fact of the answer), the look-ahead promises that a legal move always leads on to a
 complete city, so taking *any* legal next piece never gets stuck.

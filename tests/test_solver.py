@@ -18,7 +18,7 @@ from solver.twocities.cpsat.box.solve import box_pool
 from solver.twocities.cpsat.city.solve import solve_pool
 from solver.twocities.game.city import city_from_json
 from solver.twocities.game.pool import load_pool, pool_from_json
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -37,7 +37,7 @@ def test_beginner_pool_is_proven_and_rescored() -> None:
     result = solve_pool(pool, time_limit=60, workers=2)
     assert result.status == "optimal"
     assert result.score == result.bound == score_city(result.city).total
-    assert check_buildable(result.city, pool, result.placements) == []
+    assert order_problems(result.city, pool, result.placements) == []
     assert Counter(p.tile.token for p in result.placements) == pool.counts()
 
 
@@ -65,7 +65,7 @@ def test_standard_pool_with_mat_civics_and_districts() -> None:
     assert result.score <= result.bound
     city = city_from_json(result.to_json()["city"])
     assert score_city(city).total == result.score
-    assert check_buildable(city, pool, result.placements) == []
+    assert order_problems(city, pool, result.placements) == []
 
 
 def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.MonkeyPatch
@@ -87,7 +87,7 @@ def test_a_solve_again_that_finds_nothing_keeps_the_bound(monkeypatch: pytest.Mo
         if calls["configured"] > 1:
             params.max_deterministic_time = 1e-9  # too little to find any city
 
-    monkeypatch.setattr(fullmodel_module, "check_buildable", first_city_only)
+    monkeypatch.setattr(fullmodel_module, "order_problems", first_city_only)
     monkeypatch.setattr(fullmodel_module, "configure", no_time_again)
     pool = pool_from_json({"variant": "beginner", "tiles": ["P"] * 6 + ["S"] * 6 + ["F|O", "P/H"]})
     result = solve_pool(pool, time_limit=30, workers=1, descent=False)
@@ -140,7 +140,7 @@ def test_fixed_tiles_stay_where_the_pool_puts_them() -> None:
     result = solve_pool(pool, time_limit=60, workers=1)
     assert result.status == "optimal"
     assert result.city.at((0, 0)).token == "Tm"
-    assert check_buildable(result.city, pool, result.placements) == []
+    assert order_problems(result.city, pool, result.placements) == []
 
 
 def test_box_pool_holds_every_tile() -> None:

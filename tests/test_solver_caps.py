@@ -21,7 +21,7 @@ from solver.twocities.game.city import Context
 from solver.twocities.game.pool import Pool, pool_from_json
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import CATEGORIES, OFFICE, SHOP
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from tests.support.bruteforce import all_cities, brute_force_best, tiny_pools, tiny_rules
 
@@ -155,7 +155,7 @@ def test_the_caps_solved_beside_the_checks_bound_every_buildable_city() -> None:
     assert set(caps) == set(REFINED) and len(registered) == len(REFINED)
     best = {name: max(score_city(city, pool.rules).categories[name]
                       for city, placed in all_cities(pool)
-                      if not check_buildable(city, pool, placed)) for name in REFINED}
+                      if not order_problems(city, pool, placed)) for name in REFINED}
     assert all(caps[name] >= best[name] for name in REFINED)
     assert caps == best  # on a city this small, each solved cap is reached
 

@@ -19,7 +19,7 @@ from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool, load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from tests.support.bruteforce import brute_force_best, tiny_rules
 
@@ -57,10 +57,10 @@ def test_a_split_whose_city_legal_play_cannot_build_is_searched_again(
     def refuse_the_first(city: object, pool_: object, placed: object, which: int = 0
                          ) -> list[str]:
         calls["n"] += 1
-        return ["refused by the test"] if calls["n"] == 1 else check_buildable(
+        return ["refused by the test"] if calls["n"] == 1 else order_problems(
             city, pool_, placed, which=which)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(answers_module, "check_buildable", refuse_the_first)
+    monkeypatch.setattr(answers_module, "order_problems", refuse_the_first)
     result = solve_pool(pool, time_limit=300, workers=1, caps=True)
     assert calls["n"] >= 2
     assert (result.status, result.score) == ("optimal", best)
@@ -88,7 +88,7 @@ def test_a_standard_pool_is_proven_and_its_answer_rescored_and_legal() -> None:
     result = solve_pool(pool, time_limit=60, workers=2)
     assert result.status == "optimal" and result.score == result.bound
     assert score_city(result.city).total == result.score
-    assert check_buildable(result.city, pool, result.placements) == []
+    assert order_problems(result.city, pool, result.placements) == []
 
 
 @pytest.mark.slow

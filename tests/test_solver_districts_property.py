@@ -34,7 +34,7 @@ from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
 from solver.twocities.game.vocab import FACTORY
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import district_size, score_city
 from tests.support.bruteforce import all_cities
 
@@ -161,7 +161,7 @@ def exhaustive_best(pool: Pool) -> tuple[int, int] | None:
     parts = [replace(pool, mats=(m,)) for m in pool.mats]
     best = None
     for a, placed_a in all_cities(parts[0]):
-        if check_buildable(a, parts[0], placed_a):
+        if order_problems(a, parts[0], placed_a):
             continue
         if len(parts) == 1:
             total = score_city(a, pool.rules).total
@@ -171,7 +171,7 @@ def exhaustive_best(pool: Pool) -> tuple[int, int] | None:
         left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         rest = replace(parts[1], tiles=tuple(parse_tile(t) for t in sorted(left.elements())))
         for b, placed_b in all_cities(rest):
-            if check_buildable(b, rest, placed_b):
+            if order_problems(b, rest, placed_b):
                 continue
             scores = [score_city(c, pool.rules).total
                       for c in against_each_other([a, b], pool.context)]

@@ -20,8 +20,8 @@ from solver.twocities.game.city import Context, District, city_from_json
 from solver.twocities.game.pool import Pool, load_pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from tests.support.bruteforce import all_cities
 from tests.support.pairs import MAT_A, MAT_B, brute_force_pair
@@ -35,13 +35,13 @@ def first_pair(pool: Pool) -> Pair:
     rules = pool.rules
     pool_a = Pool(rules, (MAT_A,), pool.tiles, pool.context)
     for a, placed_a in all_cities(pool_a):
-        if check_buildable(a, pool_a, placed_a):
+        if order_problems(a, pool_a, placed_a):
             continue
         left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         pool_b = Pool(rules, (MAT_B,), tuple(parse_tile(t) for t, n in sorted(left.items())
                                              for _ in range(n)), pool.context)
         for b, placed_b in all_cities(pool_b):
-            if not check_buildable(b, pool_b, placed_b):
+            if not order_problems(b, pool_b, placed_b):
                 return Pair((a, b), (tuple(placed_a), tuple(placed_b)))
     raise AssertionError("no buildable pair")
 
@@ -118,7 +118,7 @@ def _assert_answer(pool: Pool, result) -> None:
     """The pair as every answer must be: re-scored by the scorer, buildable, within the pool."""
     assert len(result.cities) == 2
     for i, c in enumerate(result.cities):
-        assert check_buildable(c.city, pool, c.placements, which=i) == []
+        assert order_problems(c.city, pool, c.placements, which=i) == []
         assert score_city(c.city).total == c.score
     assert result.score == min(c.score for c in result.cities)
     used = Counter(p.tile.token for c in result.cities for p in c.placements)
@@ -173,7 +173,7 @@ def test_the_quick_pair_never_beats_the_exhaustive_optimum(tiles, factories, dis
     quick = good_pair(pool, 2.0) or climb(pool, first_pair(pool), time.monotonic() + 2.0)
     assert quick.value() <= best
     for i, (city, placed) in enumerate(zip(quick.cities, quick.placed, strict=True)):
-        assert check_buildable(city, pool, placed, which=i) == []
+        assert order_problems(city, pool, placed, which=i) == []
     result = solve_pair(pool, time_limit=None, workers=1,
                         deterministic_time=60.0)  # reproducible: the load cannot decide
     assert result.status == "optimal"
@@ -200,4 +200,4 @@ def test_the_quick_pair_waits_for_the_greedy_placer_past_its_seconds(monkeypatch
     found = good_pair(pool, 0.0)
     assert found is not None and len(tried) == 3
     for i, (city, placed) in enumerate(zip(found.cities, found.placed, strict=True)):
-        assert check_buildable(city, pool, placed, which=i) == []
+        assert order_problems(city, pool, placed, which=i) == []

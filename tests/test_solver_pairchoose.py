@@ -19,7 +19,7 @@ from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from tests.support.bruteforce import all_cities
 from tests.support.pairs import (
@@ -50,14 +50,14 @@ def all_pairs(pool: Pool):
     tokens each city takes."""
     pool_a = Pool(RULES, (pool.mats[0],), pool.tiles, pool.context)
     for a, placed_a in all_cities(pool_a):
-        if check_buildable(a, pool_a, placed_a):
+        if order_problems(a, pool_a, placed_a):
             continue
         left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         pool_b = Pool(RULES, (pool.mats[1],), tuple(parse_tile(t) for t, n in
                                                     sorted(left.items()) for _ in range(n)),
                       pool.context)
         for b, placed_b in all_cities(pool_b):
-            if check_buildable(b, pool_b, placed_b):
+            if order_problems(b, pool_b, placed_b):
                 continue
             yield ((score_city(against(a, b), RULES).total,
                     score_city(against(b, a), RULES).total),
@@ -81,7 +81,7 @@ def test_choose_splits_prove_the_exhaustive_optimum(seed: int) -> None:
     assert (outcome.best.value() if outcome.best else None) == best
     for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
                                            strict=True)):
-        assert check_buildable(city, pool, placed, which=i) == []
+        assert order_problems(city, pool, placed, which=i) == []
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -31,7 +31,7 @@ from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.city import Context, District
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import district_points, score_city
 from tests.support.bruteforce import all_cities
 from tests.support.pairs import (
@@ -48,13 +48,13 @@ from tests.support.pairs import (
 def all_pairs(pool: Pool):
     """Every buildable pair the pool can make, with both cities' scores in the pair."""
     for a, placed_a in all_cities(Pool(RULES, (MAT_A,), pool.tiles, pool.context)):
-        if check_buildable(a, Pool(RULES, (MAT_A,), pool.tiles, pool.context), placed_a):
+        if order_problems(a, Pool(RULES, (MAT_A,), pool.tiles, pool.context), placed_a):
             continue
         left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         pool_b = Pool(RULES, (MAT_B,), tuple(parse_tile(t) for t, n in sorted(left.items())
                                              for _ in range(n)), pool.context)
         for b, placed_b in all_cities(pool_b):
-            if check_buildable(b, pool_b, placed_b):
+            if order_problems(b, pool_b, placed_b):
                 continue
             yield (a, b), (score_city(against(a, b), RULES).total,
                            score_city(against(b, a), RULES).total), placed_a

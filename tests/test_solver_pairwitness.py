@@ -16,7 +16,7 @@ from solver.twocities.cpsat.pair.city import TOP
 from solver.twocities.cpsat.pair.witness import Known, city_witness, transplant
 from solver.twocities.cpsat.settings import ProofSettings
 from solver.twocities.game.pool import Pool
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from tests.support.bruteforce import all_cities
 from tests.support.pairs import MAT_A, MAT_B, RULES, proves_exhaustive_optimum, tiny_pool
@@ -28,7 +28,7 @@ def _alone(pool: Pool, mat, tiles) -> Pool:
 
 def _best_city(alone: Pool) -> int:
     return max(score_city(c, RULES).total for c, placed in all_cities(alone)
-               if not check_buildable(c, alone, placed))
+               if not order_problems(c, alone, placed))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -42,7 +42,7 @@ def test_a_city_witness_scores_what_it_claims_and_never_beyond_the_optimum(seed:
     known = Known()
     other = _alone(pool, MAT_A, pool.tiles[2:4] + pool.tiles[5:6])
     for city, placed in all_cities(other):
-        if not check_buildable(city, other, placed):
+        if not order_problems(city, other, placed):
             known.add(MAT_A.name, city, placed)
             break
     for need in (best - 3, best, best + 1):
@@ -51,7 +51,7 @@ def test_a_city_witness_scores_what_it_claims_and_never_beyond_the_optimum(seed:
             assert found is None
         if found is not None:
             assert found.score.total == score_city(found.city, RULES).total >= need
-            assert check_buildable(found.city, alone, found.placements) == []
+            assert order_problems(found.city, alone, found.placements) == []
             assert Counter(p.tile for p in found.placements) == Counter(tiles)
 
 

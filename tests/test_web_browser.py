@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from puzzles.web.board import position_of, verdict_json
-from solver.twocities.rules.legality import legal_positions
+from solver.twocities.rules.moves import legal_moves
 from tests.web_play import DATES, puzzle, solution_moves, words
 
 pytestmark = pytest.mark.browser
@@ -304,7 +304,7 @@ def _far(pz: Any) -> tuple[int, int]:
     """An empty space the first tile cannot take (the top-left one drawn at the start)."""
     pos = position_of(pz, [])
     first = solution_moves(pz)[0]
-    legal = legal_positions(pos, next(t for t in pz.pool.tiles if t.token == first["tile"]))
+    legal = legal_moves(pos, next(t for t in pz.pool.tiles if t.token == first["tile"]))
     n = pos.size
     top, left, bottom, right = pos.bounds()
     for r in range(bottom - n + 1, top + n):
@@ -321,7 +321,7 @@ def test_a_duplexs_placements_are_outlined_in_pairs(phone: Any, server: str) -> 
     open_puzzle(phone, f"{server}/daily/{TODAY}")
     duplex = next(t for t in pz.pool.tiles if "|" in t.token or "/" in t.token)
     tile(phone, duplex.token).tap()
-    legal = legal_positions(position_of(pz, []), duplex)
+    legal = legal_moves(position_of(pz, []), duplex)
     assert legal
     phone.wait_for_function(f"document.querySelectorAll('#board .pair').length === {len(legal)}")
     dr, dc = duplex.offset

@@ -15,7 +15,7 @@ from pathlib import Path
 from puzzles.common.files import cache_dir, current_puzzle, puzzle_file
 from puzzles.usa.draw import USA_GENERATOR_VERSION
 from puzzles.usa.generate import Say, generate_usa
-from puzzles.usa.grade import grade_usa
+from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle, load_usa_puzzle
 from solver.common.errors import CitiesError
 from solver.common.jsonio import write_json_atomic
@@ -35,7 +35,7 @@ def cached_usa(date: dt.date, directory: Path | None = None) -> UsaPuzzle | None
 def solution_holds(puzzle: UsaPuzzle) -> bool:
     """Whether the kept solution, graded as an answer, is legal and scores the optimum the
     file states (an edited ``optimum`` or solution fails)."""
-    result = grade_usa(puzzle, city_to_json(puzzle.solution))
+    result = grade(puzzle, city_to_json(puzzle.solution))
     return result.legal and result.score == puzzle.optimum
 
 

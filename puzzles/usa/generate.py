@@ -20,7 +20,7 @@ from puzzles.usa.puzzle import UsaPuzzle
 from solver.common.errors import CitiesError
 from solver.common.status import Status
 from solver.usa.game.pool import Pool
-from solver.usa.rules.greedy import greedy_city
+from solver.usa.rules.greedy import greedy
 from solver.usa.scoring.categories import score_city
 
 #: Deterministic-time budget for a proof (CP-SAT work units, generous for a 3x3 pool).
@@ -71,8 +71,8 @@ def generate_usa(date: dt.date, say: Say | None = None) -> UsaPuzzle:
             raise RuntimeError(f"the scorer disagrees with the solver's optimum {result.score}")
         if say is not None:
             say(f"candidate {attempt + 1}: optimum {result.score}; the greedy builder plays")
-        greedy = score_city(greedy_city(pool)).total
-        return UsaPuzzle(date, pool, result.score, rate_usa(result.score, greedy), result.city,
-                         attempt, tuple(passed))
+        greedy_score = score_city(greedy(pool)).total
+        return UsaPuzzle(date, pool, result.score, rate_usa(result.score, greedy_score),
+                         result.city, attempt, tuple(passed))
     raise CitiesError(f"no candidate Cities USA puzzle for {date} was proven within the "
                       f"generator's budget in {MAX_ATTEMPTS} attempts")

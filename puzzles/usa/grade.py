@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.common.share import percent_of, share_head
+from puzzles.common.share import percent_of, share_head, share_text
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.common.errors import CitiesError
 from solver.usa.game.city import City
@@ -47,7 +47,7 @@ def emoji_grid(city: City) -> str:
 
 
 @dataclass(frozen=True)
-class UsaGrade:
+class Grade:
     """The verdict on one answer."""
 
     puzzle: UsaPuzzle
@@ -67,16 +67,19 @@ class UsaGrade:
     def percent(self) -> int:
         return percent_of(self.score, self.puzzle.optimum)
 
-    def share(self) -> str:
+    def share(self, address: str | None = None) -> str:
+        """The head (date, stars, score/optimum, percent), the city as emoji and the page's
+        ``address`` when given."""
         head = share_head("Cities USA", self.puzzle.date.isoformat(),
                           self.puzzle.difficulty.stars, self.score, self.puzzle.optimum,
                           legal=self.legal)
-        return f"{head}\n{emoji_grid(self.city)}"
+        return share_text(head, emoji_grid(self.city), address)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, address: str | None = None) -> dict[str, Any]:
         return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
                 "problems": list(self.problems), "score": self.score,
-                "optimum": self.puzzle.optimum, "percent": self.percent, "share": self.share(),
+                "optimum": self.puzzle.optimum, "percent": self.percent,
+                "share": self.share(address),
                 "breakdown": self.breakdown.categories}
 
 
@@ -112,7 +115,7 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     return problems
 
 
-def grade_usa(puzzle: UsaPuzzle, data: Any) -> UsaGrade:
+def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
     """Grade an answer file object against the puzzle."""
     pool = puzzle.pool
     inner = isinstance(data, dict) and "city" in data and "tiles" not in data
@@ -126,4 +129,4 @@ def grade_usa(puzzle: UsaPuzzle, data: Any) -> UsaGrade:
                                                      achievements=()), pool.bridges) is None:
         problems.append("no order of play the rules allow builds these tiles and bridges "
                         "(a tile at a time, fully adjacent, dead ends fixed while bridges last)")
-    return UsaGrade(puzzle, city, score_city(city), tuple(problems))
+    return Grade(puzzle, city, score_city(city), tuple(problems))

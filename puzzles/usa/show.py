@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from puzzles.usa.grade import UsaGrade
+from puzzles.usa.grade import Grade
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.usa.game.requirements import describe
 from solver.usa.show import render_breakdown, render_city
@@ -20,7 +20,7 @@ def _tile_line(tile: Any) -> str:
             f"streets {streets}")
 
 
-def render_usa_puzzle(puzzle: UsaPuzzle) -> Group:
+def render_puzzle(puzzle: UsaPuzzle) -> Group:
     pool, comps = puzzle.pool, puzzle.pool.components
     pieces = ", ".join(f"{n} {c}" for c, n in pool.pieces.items() if n) or "none"
     features = ", ".join(f"{n}x {comps.feature(f).label}" if n > 1 else comps.feature(f).label
@@ -56,7 +56,7 @@ def render_usa_puzzle(puzzle: UsaPuzzle) -> Group:
     return Group(*lines)
 
 
-def render_usa_grade(grade: UsaGrade) -> Group:
+def render_grade(grade: Grade) -> Group:
     """A legal answer's verdict: the city, its score, the optimum, the share line."""
     return Group(
         Text("legal: yes, built from the puzzle's pool in an order the rules allow",

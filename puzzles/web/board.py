@@ -112,10 +112,10 @@ def _state_tile(state: Any, tile: Any, city: Any) -> tuple[Position, Tile, Any]:
 
 def moves_json(state: Any, tile: Any, city: Any = None) -> dict[str, Any]:
     """``cities moves STATE --tile T --json``: every legal anchor (mat coordinates)."""
-    from solver.twocities.rules.legality import legal_positions
+    from solver.twocities.rules.moves import legal_moves
 
     pos, parsed, _ = _state_tile(state, tile, city)
-    return {"positions": [list(p) for p in legal_positions(pos, parsed)]}
+    return {"positions": [list(p) for p in legal_moves(pos, parsed)]}
 
 
 def verdict_json(state: Any, tile: Any, at: Any, city: Any = None) -> dict[str, Any]:

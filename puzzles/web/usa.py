@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from puzzles.usa.grade import grade_usa
+from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle
 from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
 from puzzles.web.pool import Puzzles
@@ -84,7 +84,7 @@ def grade_json(puzzle: UsaPuzzle, answer: Any) -> dict[str, Any]:
     """``cities daily --game usa --check ANSWER --json``: the grade (``legal`` false lists the
     problems)."""
     try:
-        return grade_usa(puzzle, answer).to_json()
+        return grade(puzzle, answer).to_json()
     except CitiesError as err:
         raise err.located(field="answer") from None
 

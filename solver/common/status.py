@@ -1,4 +1,6 @@
-"""What a solve settled, and the progress it reports on the way: one vocabulary for both games.
+"""What a solve settled, and the progress it reports on the way: one vocabulary for both games,
+and ``Solved``, the shape of either game's ``SolveResult`` that front ends and benches type
+against.
 
 >>> Status("infeasible"), Status.OPTIMAL.proven, Status.FEASIBLE.proven
 (Status.INFEASIBLE, True, False)
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
 
 
 class Status(StrEnum):
@@ -38,3 +41,28 @@ class Status(StrEnum):
 #: A solve's progress report: the best score so far (None: no city yet), the proven bound,
 #: and the seconds since the solve began.
 Progress = Callable[[int | None, int, float], None]
+
+
+@runtime_checkable
+class Solved(Protocol):
+    """What a solve of either game answers (``solver.twocities.cpsat.SolveResult``,
+    ``solver.usa.cpsat.solve.SolveResult``): its status, the best score found and the proven
+    bound (None when there is none), the seconds it took, the city (None when none was found)
+    and its JSON, as ``cities solve --json`` and ``cities usa solve --json`` print it."""
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def score(self) -> int | None: ...
+
+    @property
+    def bound(self) -> int | None: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def city(self) -> object | None: ...
+
+    def to_json(self) -> dict[str, Any]: ...

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from solver.common.seats import bots_by_seat
+from solver.common.seats import Bots, bots_by_seat
 from solver.twocities.game.components import Coord, load_components
 from solver.twocities.game.pool import Placement
 from solver.twocities.game.tiles import Duplex, Tile, parse_tile
@@ -266,17 +267,16 @@ def _to_mat_coords(pos: Position, city: Any) -> dict[Coord, str]:
     return {}
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,  # type: ignore[dict-item]
-                              "solver": SolverBot}
+#: The bots by name (the advisor, built above this module, is added in ``advice.bot``).
+BOTS: Bots[Bot] = {"random": RandomBot, "greedy": GreedyBot, "solver": SolverBot}
 
 
-def make_bots(names: list[str], players: tuple[str, ...],
-              extra: dict[str, Any] | None = None) -> dict[str, Bot]:
-    """One bot per player, cycling through ``names`` (e.g. ['greedy', 'random']); ``extra``
-    adds bots built above this module (name -> class)."""
+def make_bots(names: Sequence[str], players: Sequence[str],
+              known: Bots[Bot] = BOTS) -> dict[str, Bot]:
+    """One bot per player from ``known``, cycling through ``names`` (e.g. ['greedy',
+    'random'])."""
     from solver.twocities.rules.game import JAMEY
 
-    known: dict[str, Any] = {**BOTS, **(extra or {})}
     out: dict[str, Bot] = bots_by_seat(names, [p for p in players if p != JAMEY], known)
     if JAMEY in players:
         out[JAMEY] = RandomBot()  # Jamey never decides: his picks are random draws

@@ -23,12 +23,12 @@ Every action a bot proposes is judged again by the game through ``legality``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from statistics import mean
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.seats import bots_by_seat
+from solver.common.seats import Bots, bots_by_seat
 from solver.usa.game.city import City
 from solver.usa.game.pool import pool_from_json
 from solver.usa.game.vocab import ARMS
@@ -317,10 +317,11 @@ def _fit_size(data: dict[str, Any], size: tuple[int, int]) -> None:
     data["size"] = list(max(shapes, key=lambda s: (s[0] * s[1], -abs(s[0] - s[1]))))
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
-    "random": RandomBot, "greedy": GreedyBot, "solver": SolverBot}
+#: The bots by name.
+BOTS: Bots[Bot] = {"random": RandomBot, "greedy": GreedyBot, "solver": SolverBot}
 
 
-def make_bots(names: list[str], players: tuple[str, ...]) -> dict[str, Bot]:
-    """One bot per seat, the names cycled (``--bots greedy,random``)."""
-    return bots_by_seat(names, players, BOTS)
+def make_bots(names: Sequence[str], players: Sequence[str],
+              known: Bots[Bot] = BOTS) -> dict[str, Bot]:
+    """One bot per seat from ``known``, the names cycled (``--bots greedy,random``)."""
+    return bots_by_seat(names, players, known)

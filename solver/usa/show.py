@@ -17,7 +17,7 @@ from solver.usa.game.vocab import CATEGORIES, QUADRANTS, labelled
 from solver.usa.scoring.categories import Score
 
 if TYPE_CHECKING:  # the solver loads OR-Tools, which showing a city never needs
-    from solver.usa.cpsat.solve import UsaSolveResult
+    from solver.usa.cpsat.solve import SolveResult
     from solver.usa.rules.game import Game
 
 W = 4  # characters per space
@@ -149,7 +149,7 @@ def render_breakdown(score: Score, title: str = "Score") -> Table:
     return table
 
 
-def status_line(result: UsaSolveResult) -> Text:
+def status_line(result: SolveResult) -> Text:
     """One line saying what a solve settled, and how sure it is."""
     status, score, bound, seconds = result.status, result.score, result.bound, result.seconds
     if status == "optimal":
@@ -164,7 +164,7 @@ def status_line(result: UsaSolveResult) -> Text:
     return Text.from_markup(markup)
 
 
-def render_solve(result: UsaSolveResult) -> Group:
+def render_solve(result: SolveResult) -> Group:
     """A solver's answer: the city, its tiles, cards and breakdown, then the status line."""
     parts: list[RenderableType] = []
     if result.city is not None and result.breakdown is not None:

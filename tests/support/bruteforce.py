@@ -19,7 +19,7 @@ from solver.twocities.game.layout import empty_city, mat_offsets
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import LANDSCAPE, Duplex, parse_tile
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 
 SINGLES = ["F", "S", "P", "O", "H", "Tf", "Td", "C+PH-T", "C+FS-O"]
@@ -95,7 +95,7 @@ def brute_force_best(pool: Pool) -> int | None:
                      for i, (city, placed) in enumerate(all_cities(pool))),
                     key=lambda x: (-x[0], x[1]))
     for total, _, city, placed in scored:
-        if not check_buildable(city, pool, placed):
+        if not order_problems(city, pool, placed):
             return total
     return None
 

@@ -16,7 +16,7 @@ from solver.twocities.game.components import parse_mat
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.rulesets import load_ruleset
 from solver.twocities.game.tiles import parse_tile
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import district_size, score_city
 from tests.support.bruteforce import all_cities
 
@@ -38,13 +38,13 @@ def brute_force_pair(pool: Pool) -> tuple[int, int] | None:
     rules = pool.rules
     best = None
     for a, placed_a in all_cities(Pool(rules, (MAT_A,), pool.tiles, pool.context)):
-        if check_buildable(a, Pool(rules, (MAT_A,), pool.tiles, pool.context), placed_a):
+        if order_problems(a, Pool(rules, (MAT_A,), pool.tiles, pool.context), placed_a):
             continue
         left = Counter(t.token for t in pool.tiles) - Counter(p.tile.token for p in placed_a)
         rest = tuple(parse_tile(t) for t, n in sorted(left.items()) for _ in range(n))
         pool_b = Pool(rules, (MAT_B,), rest, pool.context)
         for b, placed_b in all_cities(pool_b):
-            if check_buildable(b, pool_b, placed_b):
+            if order_problems(b, pool_b, placed_b):
                 continue
             sa = score_city(against(a, b), rules).total
             sb = score_city(against(b, a), rules).total
@@ -80,5 +80,5 @@ def proves_exhaustive_optimum(seed: int, proof: ProofSettings = DEFAULT_SETTINGS
     if outcome.best is not None:
         for i, (city, placed) in enumerate(zip(outcome.best.cities, outcome.best.placed,
                                                strict=True)):
-            assert check_buildable(city, pool, placed, which=i) == []
+            assert order_problems(city, pool, placed, which=i) == []
     return outcome

@@ -21,11 +21,11 @@ import puzzles.usa.generate as generation
 from puzzles.common.files import puzzle_file
 from puzzles.usa.draw import draw_pool
 from puzzles.usa.generate import generate_usa
-from puzzles.usa.grade import grade_usa
+from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.pool import pool_from_json
-from solver.usa.rules.greedy import greedy_city
+from solver.usa.rules.greedy import greedy
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import score_city
 from tests.support.refusals import refused_in_one_line as one_line_error
@@ -85,10 +85,10 @@ def test_the_optimum_is_rescored_by_cities_usa_score(puzzle: UsaPuzzle, tmp_path
 
 
 def test_the_greedy_builder_is_legal_and_not_above_the_optimum(puzzle: UsaPuzzle) -> None:
-    city = greedy_city(puzzle.pool)
+    city = greedy(puzzle.pool)
     assert play_order(city.with_changes(buildings={}, features={}, cards=(), achievements=()),
                       puzzle.pool.bridges) is not None
-    verdict = grade_usa(puzzle, city_to_json(city))
+    verdict = grade(puzzle, city_to_json(city))
     assert verdict.legal, verdict.problems
     assert verdict.score == puzzle.difficulty.greedy <= puzzle.optimum
 

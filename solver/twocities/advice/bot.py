@@ -4,12 +4,14 @@ advice can be measured against the other bots over whole games."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from solver.common.seats import Bots
+from solver.twocities import bots
 from solver.twocities.advice.choices import ChoiceBot
 from solver.twocities.advice.memory import Seen
 from solver.twocities.advice.race import advise
 from solver.twocities.advice.rollouts import BOT_ROLLOUTS
-from solver.twocities.bots import make_bots as _make_bots
 from solver.twocities.rules.game import Bot, Game
 
 #: The advisor bot's play-outs: the race's ``BOT_ROLLOUTS`` leaders, by successive halving,
@@ -47,6 +49,11 @@ class AdvisorBot(ChoiceBot):
         return self.follow(best, game, player, hand, r)
 
 
-def make_bots(names: list[str], players: tuple[str, ...]) -> dict[str, Bot]:
+#: ``bots.BOTS`` and the advisor.
+BOTS: Bots[Bot] = {**bots.BOTS, "advisor": AdvisorBot}
+
+
+def make_bots(names: Sequence[str], players: Sequence[str],
+              known: Bots[Bot] = BOTS) -> dict[str, Bot]:
     """``bots.make_bots`` with the advisor among the bots."""
-    return _make_bots(names, players, extra={"advisor": AdvisorBot})
+    return bots.make_bots(names, players, known)

@@ -23,7 +23,7 @@ from solver.twocities.game.tiles import parse_tile
 from solver.twocities.rules.game import check_in_game
 from solver.twocities.rules.gamefile import check_game_data, is_game, load_state
 from solver.twocities.rules.legality import check as check_move
-from solver.twocities.rules.legality import legal_positions
+from solver.twocities.rules.moves import legal_moves
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.table import is_table, score_table_data
 from solver.twocities.show import render_scored_city, render_table
@@ -134,7 +134,7 @@ def moves(
 
     def run() -> None:
         pos, parsed, _ = _state_tile(state, city, tile, components)
-        found = legal_positions(pos, parsed)
+        found = legal_moves(pos, parsed)
         if json_out:
             print_json({"positions": [list(p) for p in found]})
             return

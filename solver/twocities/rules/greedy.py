@@ -2,7 +2,7 @@
 puzzle is against it; a pair of cities starts its search from it, ``cpsat.pair.quick``).
 
 Tiles come in the rounds' order (round 1 singles, then the duplexes, then round 3 singles, as
-``rules.buildable`` reads the rounds).  Each step puts one tile where it raises the city's
+``rules.order`` reads the rounds).  Each step puts one tile where it raises the city's
 score most right now (ties go to the first tile and cell in a fixed order), never leaving a
 gap that the duplexes still to place cannot fill.  Every mat position is tried; the best city
 wins.  For two cities, the lower city gets the next tile.  The greedy score is what the proven

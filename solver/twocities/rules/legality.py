@@ -183,7 +183,3 @@ def candidates(pos: Position, tile: Tile) -> list[Coord]:
                           if nb not in pos.occupied and nb not in pos.landscape})
     return sorted({(r - dr, c - dc) for r, c in targets for dr, dc in offs})
 
-
-def legal_positions(pos: Position, tile: Tile, reading: str | None = None) -> list[Coord]:
-    """Every legal anchor for ``tile`` (mat coordinates; a duplex by its top-left half)."""
-    return [at for at in candidates(pos, tile) if check(pos, tile, at, reading).legal]

@@ -34,7 +34,7 @@ from solver.usa.scoring.requirements import achievement_met
 
 
 @dataclass(frozen=True)
-class UsaSolveResult:
+class SolveResult:
     """What a solve settled: status, score, proven bound, seconds, the city and its order."""
 
     status: Status
@@ -152,7 +152,7 @@ def rescore(city: City, model: dict[str, int]) -> Score:
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
-               progress: Progress | None = None) -> UsaSolveResult:
+               progress: Progress | None = None) -> SolveResult:
     """The best city the pool can build (``optimal``), or the best found and the bound."""
     began = time.monotonic()
     excluded: list[Layout] = []
@@ -166,18 +166,18 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         # legal city.
         bound = outcome.bound
         if solver is None:
-            return UsaSolveResult(status, None, bound, time.monotonic() - began)
+            return SolveResult(status, None, bound, time.monotonic() - began)
         city = read_city(cm, solver)
         order = play_order(city.with_changes(buildings={}, features={}, cards=(),
                                              achievements=()), pool.bridges)
         if order is None:
             excluded.append(_layout(cm, solver))
             if time_limit is not None and time.monotonic() - began >= time_limit:
-                return UsaSolveResult(Status.UNKNOWN, None, bound, time.monotonic() - began)
+                return SolveResult(Status.UNKNOWN, None, bound, time.monotonic() - began)
             continue
         model = (_model_categories(cm, solver) if status == Status.OPTIMAL
                  else exact_categories(city, pool))
         score = rescore(city, model)
         seconds = time.monotonic() - began
-        return UsaSolveResult(status, score.total, score.total if status == Status.OPTIMAL
+        return SolveResult(status, score.total, score.total if status == Status.OPTIMAL
                               else max(bound, score.total), seconds, city, score, tuple(order))

@@ -70,7 +70,7 @@ def _additions(city: City, pool: Pool) -> Iterator[City]:
                 yield verdict.city
 
 
-def greedy_city(pool: Pool) -> City:
+def greedy(pool: Pool) -> City:
     """The greedy builder's finished city (achievements it meets claimed)."""
     city = City(pool.size, {}, cards=pool.cards, bridges_left=pool.bridges,
                 components=pool.components)

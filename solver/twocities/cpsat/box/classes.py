@@ -65,7 +65,7 @@ from solver.twocities.game.vocab import (
     SHOP,
     TAVERN,
 )
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 
 #: The types whose counts split the box, first split first: civics first, since a civic tile
 #: is the box's most valuable cell (6 points next to both types it likes) and the relaxation
@@ -290,7 +290,7 @@ def _maximise(cm: CityModel, pool: Pool, model: cp_model.CpModel, floor: int, bu
         if solver.ObjectiveValue() <= floor:
             return status, bound, None, used  # its city beats nothing known
         city, placed = read_city(solver, grid, pool)
-        if check_buildable(city, pool, placed):
+        if order_problems(city, pool, placed):
             forbid_assignment(model, solver, grid)
             continue
         answer = Answer(city, placed, rescore(solver, cm, 0, city, pool, status))

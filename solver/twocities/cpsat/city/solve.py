@@ -3,7 +3,7 @@
 ``solve_pool`` proves by descent through exact scores (``cpsat.city.descent``), and gives what is
 left of the time to the full model (``cpsat.model.fullmodel``).  It reads the city back, and checks
 the answer twice: the scorer re-scores it (a mismatch with the model is a bug and raises
-``ModelMismatch``) and ``check_buildable`` confirms legal play can build it.  A layout that
+``ModelMismatch``) and ``order_problems`` confirms legal play can build it.  A layout that
 legal play cannot build is excluded and the solve goes on, so a proof stays a proof.
 
 >>> from solver.twocities.game.pool import pool_from_json

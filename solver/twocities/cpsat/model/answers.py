@@ -24,7 +24,7 @@ from solver.twocities.game.layout import empty_city, mat_position
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex
 from solver.twocities.game.vocab import DISTRICT, PARK, SHOP
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import Score, score_city
 
 
@@ -110,7 +110,7 @@ def buildable_city(solve: Callable[[], int], solver: Any, cm: CityModel,
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Status.UNKNOWN, None
         city, placed = read_city(solver, grid, pool)
-        if not check_buildable(city, pool, placed):
+        if not order_problems(city, pool, placed):
             scored = rescore(solver, cm, 0, city, pool, Status.FEASIBLE)
             return Status.OPTIMAL, Answer(city, placed, scored)
         forbid_assignment(model, solver, grid)  # legal play cannot build it: another

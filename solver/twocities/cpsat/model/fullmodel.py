@@ -27,7 +27,7 @@ from solver.twocities.cpsat.model.answers import (
 )
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
-from solver.twocities.rules.buildable import check_buildable
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.rivals import against_each_other
 
 _STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
@@ -53,7 +53,7 @@ class _Watch(cp_model.CpSolverSolutionCallback):
                 return
             answers = _against_each_other([read_city(self, g, self.pool)
                                            for g in self.cm.grids])
-            if any(check_buildable(city, self.pool, placed, which=i)
+            if any(order_problems(city, self.pool, placed, which=i)
                    for i, (city, placed) in enumerate(answers)):
                 return
             cities = [Answer(city, placed,
@@ -100,7 +100,7 @@ def solve_model(cm: CityModel, pool: Pool, budget: Budget, workers: int, progres
                 return Status.FEASIBLE, bound, seconds, best["cities"]
             return status, None if status == Status.INFEASIBLE else bound, seconds, []
         answers = _against_each_other([read_city(solver, g, pool) for g in cm.grids])
-        problems = [check_buildable(city, pool, placed, which=i)
+        problems = [order_problems(city, pool, placed, which=i)
                     for i, (city, placed) in enumerate(answers)]
         if not any(problems):
             if status == Status.FEASIBLE and best and best["value"] > solver.ObjectiveValue():

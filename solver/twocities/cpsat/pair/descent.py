@@ -73,8 +73,8 @@ from solver.twocities.cpsat.settings import DEFAULT_SETTINGS, ProofSettings
 from solver.twocities.game.city import City, Context
 from solver.twocities.game.pool import Pool
 from solver.twocities.game.tiles import Tile
-from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other
 
@@ -438,7 +438,7 @@ def _joint(pool: Pool, tiles: tuple[tuple[Tile, ...], tuple[Tile, ...]], hint: P
             return None, False
         found = [read_city(solver, g, pool) for g in cm.grids]
         ranked = against_each_other([c for c, _ in found])
-        problems = [check_buildable(city, pool, placed, which=i)
+        problems = [order_problems(city, pool, placed, which=i)
                     for i, (city, placed) in enumerate(found)]
         if not any(problems):
             for i, city in enumerate(ranked):

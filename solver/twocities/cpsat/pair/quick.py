@@ -31,8 +31,8 @@ from solver.twocities.cpsat.model.answers import Answer
 from solver.twocities.game.city import City
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Building, Duplex, Tile, buildings_of
-from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import first_pair
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 from solver.twocities.scoring.rivals import against_each_other, pair_scores
 
@@ -65,7 +65,7 @@ class Pair:
 
     def buildable(self, pool: Pool) -> bool:
         """Whether legal play builds each city from the pool, tile by tile as placed."""
-        return not any(check_buildable(city, pool, placed, which=i)
+        return not any(order_problems(city, pool, placed, which=i)
                        for i, (city, placed) in enumerate(zip(self.cities, self.placed,
                                                               strict=True)))
 

@@ -33,8 +33,8 @@ from solver.twocities.game.components import Coord
 from solver.twocities.game.layout import mat_offsets
 from solver.twocities.game.pool import Placement, Pool
 from solver.twocities.game.tiles import Tile
-from solver.twocities.rules.buildable import check_buildable
 from solver.twocities.rules.greedy import greedy_at
+from solver.twocities.rules.order import order_problems
 from solver.twocities.scoring.categories import score_city
 
 #: The known cities a witness starts from (the most tiles in common first), and the most
@@ -97,7 +97,7 @@ def city_witness(alone: Pool, need: int, known: Known | None, *, greedy: bool = 
         city, placed = begun
         city = city.with_context(alone.context)
         city, placed, score = climb_city(alone, city, placed, need)
-        if score >= need and not check_buildable(city, alone, placed):
+        if score >= need and not order_problems(city, alone, placed):
             return Answer(city, placed, score_city(city, alone.rules))
     return None
 

@@ -1,4 +1,6 @@
-"""Can legal play build this finished city from this pool?  A search, not a model.
+"""The order of play for a finished city: can legal play build it from this pool, and in
+which order?  A search, not a model.  ``play_order`` gives the order (None when there is
+none); ``order_problems`` says why there is none (``[]`` when there is one).
 
 A city is buildable when:
 
@@ -21,7 +23,7 @@ nearest first), so the search only chooses the round 1 singles and the duplexes'
 >>> city = City.from_notation("F O F F / P F F F / H F F F / F F F F")
 >>> placed = ["F|O@0,0", "P/H@1,0", "F@3,0"] + [f"F@{r},{c}" for r, c in city.cells()
 ...                                            if c > 0 and (r, c) != (0, 1)]
->>> check_buildable(city, pool, [Placement.from_notation(p) for p in placed])
+>>> order_problems(city, pool, [Placement.from_notation(p) for p in placed])
 []
 """
 
@@ -40,8 +42,8 @@ from solver.twocities.rules.legality import check, check_basic
 from solver.twocities.rules.position import Position
 
 
-def check_buildable(city: City, pool: Pool, placements: Iterable[Placement],
-                    *, which: int = 0) -> list[str]:
+def order_problems(city: City, pool: Pool, placements: Iterable[Placement],
+                   *, which: int = 0) -> list[str]:
     """Every reason legal play cannot build ``city`` from ``pool``; ``[]`` when it can.
 
     For a pool of two cities (two mats), ``which`` names the city (its mat); each city then
@@ -62,24 +64,24 @@ def check_buildable(city: City, pool: Pool, placements: Iterable[Placement],
     problems += _tiles_match(city, pool, placed, offset)
     if problems:
         return problems
-    return _order_problems(city, pool, placed, offset)
+    return _no_order(city, pool, placed, offset)
 
 
-def build_order(city: City, pool: Pool, placements: Iterable[Placement]) -> list[Placement] | None:
+def play_order(city: City, pool: Pool, placements: Iterable[Placement]) -> list[Placement] | None:
     """An order of play that builds ``city`` (one city) with ``placements`` (city
     coordinates), every step legal for the whole rules engine (``legality.check``, look-ahead
     included, as a player meets it), as placements in mat coordinates, the fixed tiles left
-    out; None when there is none (``check_buildable`` says why, if anything)."""
+    out; None when there is none (``order_problems`` says why, if anything)."""
     placed = list(placements)
-    if check_buildable(city, pool, placed):
+    if order_problems(city, pool, placed):
         return None
     offset, _ = _mat_position(city, pool)
-    assert offset is not None  # check_buildable found the mat
+    assert offset is not None  # order_problems found the mat
 
     def legal(pos: Position, p: Placement) -> bool:
         return check(pos, p.tile, p.at).legal
 
-    return _play_order(pool, placed, offset, legal)
+    return _search_order(pool, placed, offset, legal)
 
 
 def _mat_position(city: City, pool: Pool) -> tuple[Coord | None, list[str]]:
@@ -141,9 +143,9 @@ def _building(city: City, cell: Coord) -> Building | None:
     return b if isinstance(b, Building) else None
 
 
-def _order_problems(city: City, pool: Pool, placed: list[Placement],
+def _no_order(city: City, pool: Pool, placed: list[Placement],
                     offset: Coord) -> list[str]:
-    if _play_order(pool, placed, offset) is not None:
+    if _search_order(pool, placed, offset) is not None:
         return []
     return ["no order of placements the rounds allow builds this city (round 1 singles from "
             "an open mat space, then the duplexes, then round 3, each next to the city)"]
@@ -153,7 +155,7 @@ def _basic(pos: Position, p: Placement) -> bool:
     return check_basic(pos, p.tile, p.at) is None
 
 
-def _play_order(pool: Pool, placed: list[Placement], offset: Coord,
+def _search_order(pool: Pool, placed: list[Placement], offset: Coord,
                 legal: Callable[[Position, Placement], bool] = _basic) -> list[Placement] | None:
     """Search the orders the rounds allow, every step asked of the rules engine
     (``legality.check_basic``: the round's kind of tile, the first tile on the mat, every later
