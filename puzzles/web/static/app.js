@@ -22,6 +22,7 @@ const game = {
   pending: null,       // the legal spaces being fetched
   order: null,         // the optimal city's order of play, once revealed
   step: 0,             // the replay's step
+  pair: null,          // a pair Sunday's two cities (pair.js)
 };
 
 async function api(method, path, body) {
@@ -91,6 +92,7 @@ function saveEntry(date, changes) {
 
 function saveBoard() {
   if (!game.date) return;
+  if (game.pair) return saveEntry(game.date, {cities: pairSaved()});
   saveEntry(game.date, {placed: game.placed.map(({tile, at}) => ({tile, at}))});
 }
 
@@ -197,10 +199,7 @@ async function start() {
   } finally {
     clearInterval(poll);
   }
-  if (game.puzzle.mats) {  // two cities: not on this page
-    return stopLoading("This puzzle builds two cities; the page plays one-city puzzles. Play "
-      + `it with cities daily --date ${game.date} and check your answer with --check.`, true);
-  }
+  if (game.puzzle.mats) startPair();  // two cities from one pool (pair.js)
   $("loading").hidden = true;
   $("game").hidden = false;
   describe();
@@ -211,7 +210,8 @@ async function start() {
 async function restore() {
   const saved = entryOf(game.date);
   game.placed = [];
-  if (Array.isArray(saved.placed) && saved.placed.length) {
+  if (game.pair) pairRestore(saved.cities);
+  else if (Array.isArray(saved.placed) && saved.placed.length) {
     const slots = new Set();
     for (const {tile, at} of saved.placed) {  // each tile back in a slot of its token
       const slot = game.puzzle.tiles.findIndex((t, i) => t === tile && !slots.has(i));
@@ -225,6 +225,7 @@ async function restore() {
     await refresh();
   } catch {  // a board this puzzle does not accept: start afresh
     game.placed = []; game.done = false;
+    if (game.pair) pairClear();
     await refresh();
   }
   if (saved.done && saved.grade) showGrade(saved.grade);
@@ -240,7 +241,9 @@ function describe() {
   const kind = {complete: "Finish a city: some tiles are already built.",
                 choose: "Choose 16 singles and 2 duplexes from the tiles below.",
                 full: "Build a city with every tile below.",
-                pair: "Build two cities."}[p.kind] || "";
+                pair: "Build two cities from these tiles: each tile goes to one of them, "
+                  + "both are scored against each other, and your score is the lower city's."
+                  }[p.kind] || "";
   $("brief").innerHTML = "";
   $("brief").append(`${p.weekday}, ${stars}. ${kind} Reach the proven optimum of `);
   const b = document.createElement("b"); b.textContent = String(p.optimum);
@@ -305,15 +308,21 @@ async function refresh() {
   game.busy = true;
   try {
     const placed = game.placed.map(({tile, at}) => ({tile, at}));
-    game.view = await api("POST", "/api/board", {date: game.date, placed});
+    if (game.pair) await refreshPair();
+    else game.view = await api("POST", "/api/board", {date: game.date, placed});
     for (const b of $("tray").querySelectorAll("button")) b.setAttribute("aria-label", words(b.dataset.tile));
     drawBoard();
-    const [score] = await Promise.all([api("POST", "/api/score", game.view.city), loadMoves()]);
-    showScore(score);
+    if (game.pair) {
+      await loadMoves();
+      showPairScore();
+    } else {
+      const [score] = await Promise.all([api("POST", "/api/score", game.view.city), loadMoves()]);
+      showScore(score);
+    }
     updateControls();
   } finally {
     game.busy = false;
-    document.body.dataset.placed = String(game.placed.length);  // for tests and scripts
+    document.body.dataset.placed = String(game.pair ? pairUsedSlots().size : game.placed.length);  // for tests
   }
 }
 
@@ -568,7 +577,8 @@ async function clickCell(r, c) {
 
 function updateControls() {
   const v = game.view;
-  const used = new Set(game.placed.map((p) => p.slot));
+  const used = game.pair ? pairUsedSlots() : new Set(game.placed.map((p) => p.slot));
+  const finished = game.pair ? pairFinished() : v.finished;
   const wants = v.next;
   for (const b of $("tray").querySelectorAll("button")) {
     const slot = Number(b.dataset.slot);
@@ -581,11 +591,12 @@ function updateControls() {
   const gaveUp = entryOf(game.date).gaveUp && !entryOf(game.date).best;
   $("next-kind").textContent = game.done ? (gaveUp ? "Given up: the optimal city is shown."
     : "Try again to beat your best, or pick another day.")
-    : v.finished ? "The city is complete: submit it."
+    : finished ? (game.pair ? "Both cities are complete: submit them." : "The city is complete: submit it.")
+    : v.finished ? "This city is complete: build the other one."
     : wants === "duplex" ? `Round 2: place ${d} duplex${d > 1 ? "es" : ""}.`
     : r1 ? `Round 1: ${r1} single tile${r1 > 1 ? "s" : ""} before the duplexes.`
     : `Round 3: ${r3} single tile${r3 > 1 ? "s" : ""}.`;
-  $("submit").disabled = game.done || !v.finished;
+  $("submit").disabled = game.done || !finished;
   $("undo").disabled = game.done || !game.placed.length;
   $("reset").disabled = game.done || !game.placed.length;
   $("giveup").disabled = game.done;
@@ -621,9 +632,10 @@ function showGrade(grade) {
 }
 
 async function submit() {
-  if (!game.view || !game.view.finished || game.done) return;
+  if (!game.view || game.done || !(game.pair ? pairFinished() : game.view.finished)) return;
   const address = `${location.origin}/daily/${game.date}`;
-  const grade = await api("POST", "/api/check", {date: game.date, answer: game.view.city, address});
+  const answer = game.pair ? pairAnswer() : game.view.city;
+  const grade = await api("POST", "/api/check", {date: game.date, answer, address});
   game.done = true;
   game.selected = null; game.legal = []; game.cursor = null;
   const old = entryOf(game.date);
@@ -641,10 +653,11 @@ async function submit() {
 }
 
 async function retry() {
-  saveEntry(game.date, {done: false, placed: []});
+  saveEntry(game.date, {done: false, placed: [], cities: [[], []]});
   game.done = false; game.placed = []; game.selected = null;
+  if (game.pair) pairClear();
   $("result").hidden = true;
-  $("optimal").hidden = true; $("mine-caption").hidden = true; $("reveal").hidden = false;
+  $("optimal").hidden = true; $("mine-caption").hidden = !game.pair; $("reveal").hidden = false;
   await refresh();
   say(`Try again: your best here stays ${entryOf(game.date).best || 0}%.`, true);
 }
@@ -660,6 +673,18 @@ async function showStep(k) {
 }
 
 async function reveal() {
+  if (game.pair) {
+    await revealPair();
+  } else {
+    await revealOne();
+  }
+  $("optimal").hidden = false;
+  $("mine-caption").hidden = false;
+  $("reveal").hidden = true;
+  $("optimal").scrollIntoView({block: "start", behavior: reducedMotion() ? "auto" : "smooth"});
+}
+
+async function revealOne() {
   const [svg, solution] = await Promise.all([
     fetch(`/api/solution/${game.date}.svg`).then((r) => r.text()),
     api("GET", `/api/solution/${game.date}`)]);
@@ -668,10 +693,6 @@ async function reveal() {
   $("optimal-board").innerHTML = svg;
   $("replay-step").textContent = game.order.length ? `(${game.order.length} tiles, in an order the rules accept)` : "";
   $("replay").hidden = !game.order.length;
-  $("optimal").hidden = false;
-  $("mine-caption").hidden = false;
-  $("reveal").hidden = true;
-  $("optimal").scrollIntoView({block: "start", behavior: reducedMotion() ? "auto" : "smooth"});
 }
 
 function giveUpText() {
@@ -788,7 +809,9 @@ window.addEventListener("DOMContentLoaded", () => {
   $("submit").addEventListener("click", submit);
   $("undo").addEventListener("click", () => takeBack(game.placed.length - 1));
   $("reset").addEventListener("click", async () => {
-    game.placed = []; game.selected = null; await refresh(); saveBoard();
+    game.placed = []; game.selected = null;
+    if (game.pair) pairClear();
+    await refresh(); saveBoard();
   });
   $("giveup").addEventListener("click", askGiveUp);
   $("giveup-yes").addEventListener("click", giveUp);
