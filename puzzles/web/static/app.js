@@ -6,7 +6,9 @@
 const CELL = 64;
 const COLOUR = {factory: "#6b7280", shop: "#f2c12e", tavern: "#c93c38", park: "#3a9a4a",
                 office: "#2f6fd1", house: "#e07b2a", civic: "#8e44ad", district: "#7a6f62"};
-const STORE = "cities-daily-progress";
+const USA = new URLSearchParams(location.search).get("game") === "usa";  // Cities USA (usa.js)
+const GAME_QUERY = USA ? "?game=usa" : "";
+const STORE = USA ? "cities-usa-daily-progress" : "cities-daily-progress";  // apart per game
 const WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -138,7 +140,7 @@ function buildCalendar(archive) {
   for (let d = dates[0]; d <= dates[dates.length - 1]; d = addDays(d, 1)) {
     if (!dates.includes(d)) { box.append(document.createElement("span")); continue; }
     const a = document.createElement("a");
-    a.href = `/daily/${d}`; a.dataset.date = d;
+    a.href = `/daily/${d}${GAME_QUERY}`; a.dataset.date = d;
     a.dataset.kind = archive.kinds[d] || "";
     const day = Number(d.slice(8));
     a.textContent = day === 1 || d === dates[0]
@@ -174,8 +176,13 @@ async function start() {
   game.date = m ? m[1] : game.today;
   $("date-label").textContent = game.date;
   const prev = addDays(game.date, -1), next = addDays(game.date, 1);
-  $("prev").href = `/daily/${prev}`;
-  $("next").href = `/daily/${next}`;
+  $("prev").href = `/daily/${prev}${GAME_QUERY}`;
+  $("next").href = `/daily/${next}${GAME_QUERY}`;
+  $("game-twocities").href = `/daily/${game.date}`;
+  $("game-usa").href = `/daily/${game.date}?game=usa`;
+  $(USA ? "game-usa" : "game-twocities").setAttribute("aria-current", "page");
+  document.title = USA ? "Cities USA · daily puzzle" : document.title;
+  document.querySelector("h1").firstChild.textContent = USA ? "Cities USA " : "Between Two Cities ";
   $("next").classList.toggle("off", !offered(next));
   if (!offered(next)) $("next").setAttribute("aria-hidden", "true");
   const archive = await api("GET", "/api/archive");
@@ -185,6 +192,7 @@ async function start() {
   if (!offered(game.date)) {
     return stopLoading(`The puzzle of ${game.date} opens on that day: today is ${game.today}.`, true);
   }
+  if (USA) return startUsa(game.date);
   const poll = setInterval(async () => {
     try {
       const p = await api("GET", `/api/progress/${game.date}`);
@@ -806,9 +814,21 @@ window.addEventListener("DOMContentLoaded", () => {
       takeBack(game.placed.length - 1);
     }
   });
-  $("submit").addEventListener("click", submit);
-  $("undo").addEventListener("click", () => takeBack(game.placed.length - 1));
+  if (USA) {
+    $("submit").addEventListener("click", usaSubmit);
+    $("undo").addEventListener("click", usaUndo);
+    $("reset").addEventListener("click", usaReset);
+    $("retry").addEventListener("click", usaRetry);
+    $("usa-rotate").addEventListener("click", usaRotate);
+    addEventListener("keydown", (e) => {
+      if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey) usaRotate();
+      if (e.key === "Escape" && usa.mode && usa.mode !== "tile") usaChoose(usa.mode, usa.choice);
+    });
+  }
+  $("submit").addEventListener("click", () => USA || submit());
+  $("undo").addEventListener("click", () => USA || takeBack(game.placed.length - 1));
   $("reset").addEventListener("click", async () => {
+    if (USA) return;
     game.placed = []; game.selected = null;
     if (game.pair) pairClear();
     await refresh(); saveBoard();
@@ -818,7 +838,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("giveup-no").addEventListener("click", () => { $("confirm-giveup").hidden = true; $("giveup").focus(); });
   $("copy").addEventListener("click", copyShare);
   $("share-button").addEventListener("click", shareResult);
-  $("retry").addEventListener("click", retry);
+  $("retry").addEventListener("click", () => USA || retry());
   $("reveal").addEventListener("click", reveal);
   $("replay-back").addEventListener("click", () => showStep(game.step - 1));
   $("replay-next").addEventListener("click", () => showStep(game.step + 1));
