@@ -25,6 +25,7 @@ the same bounded generation pool, bodies read whole and checked before any puzzl
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -33,6 +34,7 @@ from starlette.routing import Route
 
 from puzzles.usa.grade import grade_usa
 from puzzles.usa.puzzle import UsaPuzzle
+from puzzles.web import endpoints
 from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
 from puzzles.web.pool import Puzzles
 from solver.common.errors import CitiesError
@@ -59,16 +61,21 @@ def score_json(data: Any) -> dict[str, Any]:
     return score_city(_city(data)).to_json()
 
 
-def check_json(state: Any, action: Any) -> dict[str, Any]:
-    """``cities usa check STATE --action A --json``: legal or not, why, the bridges forced."""
+def _judged(state: Any, action: Any) -> legality.Verdict:
+    """The rules engine's verdict on ``action`` in the city ``state``."""
     city = _city(state, "state")
     if not isinstance(action, dict):
         raise CitiesError("expected an action object such as {\"action\": \"bridge\", ...}",
                           field="action")
     try:
-        return legality.check(city, action).to_json()
+        return legality.check(city, action)
     except CitiesError as err:
         raise err.located(field="action") from None
+
+
+def check_json(state: Any, action: Any) -> dict[str, Any]:
+    """``cities usa check STATE --action A --json``: legal or not, why, the bridges forced."""
+    return _judged(state, action).to_json()
 
 
 def moves_json(state: Any, tile: Any) -> dict[str, Any]:
@@ -86,14 +93,7 @@ def moves_json(state: Any, tile: Any) -> dict[str, Any]:
 def play_json(state: Any, action: Any) -> dict[str, Any]:
     """The page's move: ``check_json``'s verdict and, when legal, ``state``: the city after
     the action, as the rules engine makes it (forced bridges added, shifted into its frame)."""
-    city = _city(state, "state")
-    if not isinstance(action, dict):
-        raise CitiesError("expected an action object such as {\"action\": \"bridge\", ...}",
-                          field="action")
-    try:
-        verdict = legality.check(city, action)
-    except CitiesError as err:
-        raise err.located(field="action") from None
+    verdict = _judged(state, action)
     out = verdict.to_json()
     if verdict.legal and verdict.city is not None:
         out["state"] = city_to_json(verdict.city)
@@ -189,17 +189,14 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
     async def score(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(score_json, await body_json(request)))
 
-    @api
-    async def check(request: Request) -> Response:
-        data = await body_json(request)
-        state, action = field(data, "state"), field(data, "action")
-        return JSONResponse(await asyncio.to_thread(check_json, state, action))
-
-    @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        return JSONResponse(await asyncio.to_thread(moves_json, state, tile))
+    def on_state(key: str, answer: Callable[[Any, Any], dict[str, Any]]) -> endpoints.Handler:
+        """A POST of ``{"state", key}`` answered by ``answer(state, body[key])``."""
+        @api
+        async def handler(request: Request) -> Response:
+            data = await body_json(request)
+            state, other = field(data, "state"), field(data, key)
+            return JSONResponse(await asyncio.to_thread(answer, state, other))
+        return handler
 
     @api
     async def grade(request: Request) -> Response:
@@ -207,12 +204,6 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         text, answer = field(data, "date"), answer_shape(field(data, "answer"))
         puzzle = await puzzle_of(request, text)
         return JSONResponse(await asyncio.to_thread(grade_json, puzzle, answer))
-
-    @api
-    async def play(request: Request) -> Response:
-        data = await body_json(request)
-        state, action = field(data, "state"), field(data, "action")
-        return JSONResponse(await asyncio.to_thread(play_json, state, action))
 
     @api
     async def view(request: Request) -> Response:
@@ -239,11 +230,11 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         Route("/api/usa/daily/{date}", daily),
         Route("/api/usa/progress/{date}", progress),
         Route("/api/usa/score", score, methods=["POST"]),
-        Route("/api/usa/check", check, methods=["POST"]),
-        Route("/api/usa/moves", moves, methods=["POST"]),
+        Route("/api/usa/check", on_state("action", check_json), methods=["POST"]),
+        Route("/api/usa/moves", on_state("tile", moves_json), methods=["POST"]),
         Route("/api/usa/grade", grade, methods=["POST"]),
         Route("/api/usa/board", board, methods=["POST"]),
-        Route("/api/usa/play", play, methods=["POST"]),
+        Route("/api/usa/play", on_state("action", play_json), methods=["POST"]),
         Route("/api/usa/view", view, methods=["POST"]),
         Route("/api/usa/tile.svg", tile),
     ]
