@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from puzzles.web.board import pair_json
+from puzzles.web.board import pair_json, position_of, verdict_json
 from tests.test_web_browser import (
     LAPTOP,
     PHONE,
@@ -21,10 +21,12 @@ from tests.test_web_browser import (
     open_puzzle,
     play,
     shots_dir,
+    space,
     submit,
+    tile,
     total,
 )
-from tests.web_play import PAIR_DATES, pair_moves, puzzle
+from tests.web_play import PAIR_DATES, pair_moves, puzzle, words
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +51,20 @@ def pair_page(browser: Any, phone: bool) -> tuple[Any, list[str]]:  # noqa: F811
     return pg, errors
 
 
+def refused_in_city_two(pg: Any, pz: Any, token: str) -> None:
+    """A tap on the second mat's landscape: the rules engine's reason for that city."""
+    from playwright.sync_api import expect
+
+    tile(pg, token).click()
+    at = sorted(pz.pool.mats[1].landscape)[0]
+    pg.get_by_role("button", name=re.compile(r"empty, legal for")).first.wait_for()
+    space(pg, at, "landscape$").click()
+    reason = verdict_json(position_of(pz, [], 1).to_json(), token, list(at))["reason"]
+    status = pg.get_by_role("status").filter(has_text="cannot go there")
+    expect(status).to_have_text(f"{words(token)} cannot go there: {reason}.")
+    tile(pg, token).click()  # let it go
+
+
 @pytest.mark.parametrize("phone", [False, True], ids=["laptop", "phone"])
 def test_a_pair_sunday_played_to_its_optimum(browser: Any, server: str,  # noqa: F811
                                              phone: bool, tmp_path: Path) -> None:
@@ -63,6 +79,8 @@ def test_a_pair_sunday_played_to_its_optimum(browser: Any, server: str,  # noqa:
         getattr(tabs.filter(has_text=re.compile(rf"^City {i + 1} ")), how)()
         pg.wait_for_function(f"document.querySelector('#city-tab-{i}')"
                              ".getAttribute('aria-selected') === 'true'")
+        if i == 1 and not phone:
+            refused_in_city_two(pg, pz, city[0]["tile"])
         if i == 1:
             play(pg, city[:6], how)
             name = f"web-pair-{'phone' if phone else 'laptop'}.png"

@@ -69,8 +69,11 @@ def choose(pg: Any, how: str, locator: Any) -> None:
 def play_tile(pg: Any, step: dict[str, Any], how: str, shot: Path | None = None) -> None:
     tray = pg.get_by_role("toolbar", name="tiles to place")
     chosen = tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}$"))
-    for turn in range(0, step["rotation"] + 1, 90):  # chosen at 0, each tap turns it 90
-        act(pg, how, chosen)
+    for turn in range(0, step["rotation"] + 1, 90):  # chosen at 0, each tap (or R) turns it
+        if turn and how == "click":
+            pg.keyboard.press("r")
+        else:
+            act(pg, how, chosen)
         pg.wait_for_function(f"document.body.dataset.usaMode === 'tile:{step['tile']}:{turn}'")
     target = place(pg, step["at"], f"empty, legal for {step['tile']} turned {step['rotation']}$")
     target.wait_for()
@@ -94,6 +97,33 @@ def play_tile(pg: Any, step: dict[str, Any], how: str, shot: Path | None = None)
     wait_actions(pg, before + 1)
 
 
+def refused_place(pg: Any, step: dict[str, Any]) -> None:
+    """A place the tile cannot take, tapped: the page shows /api/usa/check's reason."""
+    from playwright.sync_api import expect
+
+    from puzzles.web.usa import check_json, moves_json
+
+    state = pg.evaluate("usa.state")
+    legal = {tuple(m["at"]) for m in moves_json(state, step["tile"])["moves"]
+             if m["rotation"] == 0}
+    r0, c0 = origin(pg)
+    rows, cols = state["size"]
+    empty = [(r, c) for r in range(r0, r0 + 2 * rows - 1) for c in range(c0, c0 + 2 * cols - 1)
+             if (r, c) not in legal and not any(t["at"] == [r, c] for t in state["tiles"])]
+    assert empty
+    at = list(empty[0])
+    tray = pg.get_by_role("toolbar", name="tiles to place")
+    tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}$")).click()
+    pg.wait_for_function(f"document.body.dataset.usaMode === 'tile:{step['tile']}:0'")
+    place(pg, at, "empty$").click()
+    action = {"action": "tile", "tile": step["tile"], "at": at, "rotation": 0}
+    reason = check_json(state, action)["reason"]
+    status = pg.get_by_role("status").filter(has_text="cannot go there")
+    expect(status).to_have_text(f"Tile {step['tile']} turned 0 cannot go there: {reason}.")
+    pg.keyboard.press("Escape")  # let go of the tile
+    pg.wait_for_function("document.body.dataset.usaMode === '::0'")
+
+
 def test_todays_cities_usa_played_to_its_optimum(browser: Any, server: str,  # noqa: F811
                                                  tmp_path: Path) -> None:
     pz = usa_puzzle()
@@ -107,7 +137,11 @@ def test_todays_cities_usa_played_to_its_optimum(browser: Any, server: str,  # n
         pg.goto(f"{server}/daily/{TODAY}?game=usa")
         pg.wait_for_selector("#usa-places button", timeout=30_000)
         extras = pg.get_by_role("toolbar", name="bridges, features and pieces")
+        refused = phone  # once, by mouse: the second tile on a place it cannot take
         for i, step in enumerate(steps):
+            if not refused and i > 0 and step["action"] == "tile":
+                refused_place(pg, step)
+                refused = True
             if step["action"] == "tile":
                 lit = shots_dir(tmp_path) / "web-usa-laptop.png" if i == 3 and not phone else None
                 play_tile(pg, step, how, lit)

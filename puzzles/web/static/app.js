@@ -822,7 +822,7 @@ window.addEventListener("DOMContentLoaded", () => {
     $("usa-rotate").addEventListener("click", usaRotate);
     addEventListener("keydown", (e) => {
       if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey) usaRotate();
-      if (e.key === "Escape" && usa.mode && usa.mode !== "tile") usaChoose(usa.mode, usa.choice);
+      if (e.key === "Escape") usaLetGo();
     });
   }
   $("submit").addEventListener("click", () => USA || submit());

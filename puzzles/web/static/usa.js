@@ -285,6 +285,15 @@ async function usaChoose(mode, choice) {
   document.body.dataset.usaMode = `${usa.mode || ""}:${usa.choice || ""}:${usa.rotation}`;
 }
 
+function usaLetGo() {
+  usa.mode = null; usa.choice = null; usa.rotation = 0; usa.moves = [];
+  usa.bridgeAt = null; usa.pendingMove = null; usa.picked = [];
+  say("", true);
+  usaDrawTray();
+  usaDrawGrid();
+  document.body.dataset.usaMode = "::0";
+}
+
 function usaRotate() {
   if (usa.mode === "tile") usaChoose("tile", usa.choice);
 }
