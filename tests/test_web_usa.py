@@ -68,7 +68,7 @@ def choose(pg: Any, how: str, locator: Any) -> None:
 
 def play_tile(pg: Any, step: dict[str, Any], how: str, shot: Path | None = None) -> None:
     tray = pg.get_by_role("toolbar", name="tiles to place")
-    chosen = tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}$"))
+    chosen = tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}: "))
     for turn in range(0, step["rotation"] + 1, 90):  # chosen at 0, each tap (or R) turns it
         if turn and how == "click":
             pg.keyboard.press("r")
@@ -113,7 +113,7 @@ def refused_place(pg: Any, step: dict[str, Any]) -> None:
     assert empty
     at = list(empty[0])
     tray = pg.get_by_role("toolbar", name="tiles to place")
-    tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}$")).click()
+    tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}: ")).click()
     pg.wait_for_function(f"document.body.dataset.usaMode === 'tile:{step['tile']}:0'")
     place(pg, at, "empty$").click()
     action = {"action": "tile", "tile": step["tile"], "at": at, "rotation": 0}

@@ -121,7 +121,8 @@ def space_words(city: City, space: tuple[int, int]) -> str:
 
 def view_json(state: Any) -> dict[str, Any]:
     """The page's view of a city being built: its picture, each placed tile (place, id,
-    name, rotation), each space in words (keyed ``"R,C"``), its score and bridges left."""
+    name, rotation), each space in words (keyed ``"R,C"``), its score, bridges left, and every
+    tile's name (``names``, by id: the tray's tiles in words)."""
     city = _city(state, "state")
     return {
         "svg": picture(city_to_json(city)),
@@ -130,6 +131,8 @@ def view_json(state: Any) -> dict[str, Any]:
         "spaces": {f"{r},{c}": space_words(city, (r, c)) for r, c in city.spaces()},
         "score": score_city(city).to_json(),
         "bridges_left": city.remaining_bridges,
+        "names": {t.id: t.name for t in (*city.components.starting_tiles.values(),
+                                         *city.components.city_tiles.values())},
     }
 
 

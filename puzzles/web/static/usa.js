@@ -121,8 +121,8 @@ function usaDrawTray() {
     if (used.tiles.has(id)) continue;
     const on = usa.mode === "tile" && usa.choice === id;
     const rot = on ? usa.rotation : 0;
-    const b = usaButton(id === p.start ? `starting tile ${id}` : `tile ${id}`, () => usaChoose("tile", id),
-                        {tile: id});
+    const name = `${id === p.start ? "starting tile" : "tile"} ${id}: ${usa.view.names[id] || id}`;
+    const b = usaButton(name + (on ? `, turned ${rot}` : ""), () => usaChoose("tile", id), {tile: id});
     b.setAttribute("aria-pressed", String(on));
     b.classList.toggle("selected", on);
     b.disabled = game.done || (!usa.state.tiles.length && id !== p.start);
