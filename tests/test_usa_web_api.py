@@ -23,6 +23,8 @@ from puzzles.usa.archive import usa_cache_dir
 from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from puzzles.web.app import MAX_BODY, create_app
+from solver.usa.game.cityfile import city_from_json
+from solver.usa.game.components import load_components
 from solver.usa.svg import picture
 
 ROOT = Path(__file__).parent.parent
@@ -260,3 +262,36 @@ def test_the_board_of_a_daily_puzzle_is_its_picture(client: TestClient,
     data = client.get(f"/api/usa/daily/{DAY}").json()
     response = client.post("/api/usa/board", json=data)
     assert response.status_code == 200 and response.text == picture(data)
+
+
+def test_play_applies_the_action_as_the_rules_engine_does(client: TestClient) -> None:
+    from solver.usa.game.cityfile import city_to_json
+    from solver.usa.rules import legality
+
+    state = example("in-progress.json")
+    action = example("action-tile.json")
+    played = client.post("/api/usa/play", json={"state": state, "action": action}).json()
+    checked = client.post("/api/usa/check", json={"state": state, "action": action}).json()
+    assert {k: v for k, v in played.items() if k != "state"} == checked
+    city = city_from_json(state, load_components())
+    assert played["state"] == city_to_json(legality.check(city, action).city)  # forced bridge in
+    assert played["state"]["bridges_left"] == state.get("bridges_left", 3) - checked["must_fix"]
+    wrong = {"action": "building", "color": "black", "space": [2, 3]}
+    refused = client.post("/api/usa/play", json={"state": state, "action": wrong}).json()
+    assert refused["legal"] is False and "state" not in refused
+    assert refused["reason"] == client.post(
+        "/api/usa/check", json={"state": state, "action": wrong}).json()["reason"]
+    bad = client.post("/api/usa/play", json={"state": state, "action": "tile"})
+    assert bad.status_code == 400 and bad.json()["field"] == "action"
+
+
+def test_view_draws_names_and_scores_the_city(client: TestClient) -> None:
+    state = example("in-progress.json")
+    view = client.post("/api/usa/view", json={"state": state}).json()
+    assert view["svg"] == client.post("/api/usa/board", json=state).text
+    assert view["score"] == client.post("/api/usa/score", json=state).json()
+    city = city_from_json(state, load_components())
+    assert len(view["places"]) == len(city.tiles) and len(view["spaces"]) == 4 * len(city.tiles)
+    assert view["bridges_left"] == city.remaining_bridges
+    for place in view["places"]:
+        assert city.tiles[tuple(place["at"])].tile.id == place["tile"]

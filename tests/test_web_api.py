@@ -366,3 +366,65 @@ def test_a_wrong_host_is_refused(host: str) -> None:
     allowed = create_app(allowed_hosts=["cities.example"])
     response = TestClient(allowed, base_url="http://cities.example").get("/api/today")
     assert response.status_code == 200
+
+
+# --- pair Sundays: two cities from one pool ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sunday_client() -> TestClient:
+    from tests.web_play import PAIR_DATES
+
+    return TestClient(create_app(lambda: PAIR_DATES[0]), base_url=LOCAL)
+
+
+@pytest.mark.parametrize("index", [0, 1], ids=["2026-12-20", "2026-12-27"])
+def test_a_pair_played_on_the_board_scores_both_and_grades_as_the_cli(
+        index: int, tmp_path: Path) -> None:
+    from tests.web_play import PAIR_DATES, pair_moves
+
+    date = PAIR_DATES[index]
+    client = TestClient(create_app(lambda: date), base_url=LOCAL)
+    moves = pair_moves(puzzle(date))
+    both = client.post("/api/board", json={"date": str(date), "cities": moves}).json()
+    assert [v["finished"] for v in both["cities"]] == [True, True]
+    # each city scored against the other as well as the rivals: what the grader reports
+    answer = {"cities": [v["city"] for v in both["cities"]]}
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer))
+    code, expected = cli_json("daily", "--date", str(date), "--check", str(path), "--json")
+    assert code == 0 and expected["legal"] and expected["percent"] == 100
+    assert [s["total"] for s in both["scores"]] == expected["city_scores"]
+    assert both["score"] == min(expected["city_scores"]) == puzzle(date).optimum
+    graded = client.post("/api/check", json={"date": str(date), "answer": answer})
+    assert graded.status_code == 200 and graded.json() == expected
+
+
+def test_a_pair_uses_each_tile_once_across_both_cities(sunday_client: TestClient) -> None:
+    from tests.web_play import PAIR_DATES, pair_moves
+
+    date = PAIR_DATES[0]
+    tokens = [t.token for t in puzzle(date).pool.tiles]
+    first = pair_moves(puzzle(date))[0][0]  # the first tile, on the empty mat of either city
+    assert tokens.count(first["tile"]) == 1
+    twice = sunday_client.post("/api/board", json={"date": str(date),
+                                                   "cities": [[first], [first]]})
+    assert twice.status_code == 400 and twice.json()["field"] == "cities"
+    once = sunday_client.post("/api/board", json={"date": str(date), "cities": [[first], []]})
+    assert once.status_code == 200 and once.json()["score"] == 0  # the empty city is lower
+    bad = sunday_client.post("/api/board", json={"date": str(date), "cities": [[]]})
+    assert bad.status_code == 400 and bad.json()["field"] == "cities"
+    one_city = sunday_client.post("/api/board", json={"date": "2026-12-01", "cities": [[], []]})
+    assert one_city.status_code == 400 and one_city.json()["field"] == "cities"
+
+
+def test_a_pairs_optimal_cities_are_drawn_one_by_one(sunday_client: TestClient) -> None:
+    from tests.web_play import PAIR_DATES
+
+    day = PAIR_DATES[0]
+    first = sunday_client.get(f"/api/solution/{day}.svg?city=0")
+    second = sunday_client.get(f"/api/solution/{day}.svg?city=1")
+    assert first.status_code == second.status_code == 200
+    assert first.text.startswith("<") and first.text != second.text
+    wrong = sunday_client.get(f"/api/solution/{day}.svg?city=2")
+    assert wrong.status_code == 400 and wrong.json()["field"] == "city"

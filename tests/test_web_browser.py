@@ -71,6 +71,11 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
+    yield from serve(TODAY)
+
+
+def serve(today: dt.date) -> Iterator[str]:
+    """A server on a free loopback port whose today is ``today``, for a module's tests."""
     import uvicorn
 
     from puzzles.web.app import create_app
@@ -78,7 +83,7 @@ def server() -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(today=lambda: TODAY), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(today=lambda: today), host="127.0.0.1", port=port,
                             log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)

@@ -11,7 +11,9 @@ The API answers exactly what the CLI's ``--json`` prints (see docs/web.md):
 - ``GET /api/solution/{date}`` = ``cities daily --date D --solution --json``.
 
 The page's own helpers: ``POST /api/board`` (the city being built, drawn, and the objects to
-score and check), ``GET /api/tile.svg``, ``GET /api/solution/{date}.svg``, ``GET /api/archive``,
+score and check; ``{"date", "cities": [placed, placed]}``: a pair's two cities and their scores
+against each other), ``GET /api/tile.svg``, ``GET /api/solution/{date}.svg`` (``?city=1``: a
+pair's second), ``GET /api/archive``,
 ``GET /api/today`` and ``GET /api/progress/{date}``.  Bad requests get a 4xx status and
 ``{"error": "<field>: <problem>", "field": ...}``; bodies are limited to ``MAX_BODY`` bytes.
 """
@@ -126,7 +128,8 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     @api
     async def solution_svg(request: Request) -> Response:
         puzzle = await puzzle_of(request, date_of(request.path_params["date"]))
-        return Response(boards.solution_svg(puzzle), media_type=SVG)
+        which = request.query_params.get("city", "0")  # a pair's city, 0 or 1
+        return Response(boards.solution_svg(puzzle, which), media_type=SVG)
 
     @api
     async def score(request: Request) -> Response:
@@ -159,6 +162,10 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     async def board(request: Request) -> Response:
         data = await body_json(request)
         day = date_of(field(data, "date"))
+        if isinstance(data, dict) and "cities" in data:  # a pair: both cities and their scores
+            cities = data["cities"]
+            puzzle = await puzzle_of(request, day)
+            return JSONResponse(await asyncio.to_thread(boards.pair_json, puzzle, cities))
         placed = boards.placed_shape(data.get("placed", []))
         puzzle = await puzzle_of(request, day)
         return JSONResponse(boards.board_json(puzzle, placed))

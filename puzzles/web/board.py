@@ -18,7 +18,8 @@ from puzzles.decompose import decompositions
 from puzzles.grade import grade
 from puzzles.puzzle import Puzzle
 from solver.common.errors import CitiesError
-from solver.twocities.game.components import Coord, load_components
+from solver.twocities.game.city import City
+from solver.twocities.game.components import Coord, Mat, load_components
 from solver.twocities.game.layout import shift
 from solver.twocities.game.pool import placements_from_json
 from solver.twocities.game.tiles import LANDSCAPE, Building, Duplex, Tile, parse_tile
@@ -163,9 +164,13 @@ def solution_json(puzzle: Puzzle) -> dict[str, Any]:
     return puzzle.solution_json()
 
 
-def solution_svg(puzzle: Puzzle) -> str:
-    """The proven optimal city, its duplexes drawn whole (the first reading of its tiles)."""
-    city = puzzle.solution_cities()[0]
+def solution_svg(puzzle: Puzzle, which: str = "0") -> str:
+    """The proven optimal city (a pair's city ``which``: 0 or 1), its duplexes drawn whole
+    (the first reading of its tiles)."""
+    cities = puzzle.solution_cities()
+    if which not in [str(i) for i in range(len(cities))]:
+        raise CitiesError(f"expected a city number, 0 to {len(cities) - 1}", field="city")
+    city = cities[int(which)]
     pool = puzzle.pool
     tiles = Counter(pool.tiles) + Counter(p.tile for p in pool.fixed)
     reading = next(iter(decompositions(city, tiles, pool.rules.duplexes, frozenset())), [])
@@ -179,19 +184,26 @@ def tile_picture(token: str) -> str:
         raise err.located(field="tile") from None
 
 
-def display_range(puzzle: Puzzle) -> tuple[range, range]:
+def display_range(puzzle: Puzzle, which: int = 0) -> tuple[range, range]:
     """Every mat-coordinate row and column some city square around the mat can use."""
-    n, mat = puzzle.pool.rules.size, puzzle.pool.mat
+    n, mat = puzzle.pool.rules.size, _mat(puzzle, which)
     h, w = (mat.height, mat.width) if mat else (1, 1)
     return range(h - n, n), range(w - n, n)
 
 
-def position_of(puzzle: Puzzle, placed: Any) -> Position:
-    """The puzzle's city with the fixed tiles and the player's ``placed`` list, validated."""
+def _mat(puzzle: Puzzle, which: int) -> Mat | None:
+    """City ``which``'s mat (0-based: a pair's second city is 1)."""
+    pool = puzzle.pool
+    return pool.mats[which] if pool.mats else None
+
+
+def position_of(puzzle: Puzzle, placed: Any, which: int = 0) -> Position:
+    """The puzzle's city ``which`` (a pair's 0 or 1) with the fixed tiles and the player's
+    ``placed`` list, validated."""
     pool, comps = puzzle.pool, load_components()
-    if pool.cities != 1:
-        raise CitiesError("the page plays one-city puzzles; this one builds two cities "
-                          "(use cities daily)", field="date")
+    if type(which) is not int or not 0 <= which < pool.cities:
+        raise CitiesError(f"this puzzle builds {pool.cities} cities: expected 0"
+                          + (f" to {pool.cities - 1}" if pool.cities > 1 else ""), field="city")
     mine = placements_from_json(placed, comps, pool.rules, "placed")
     over = Counter(p.tile for p in mine) - Counter(pool.tiles)
     if over:
@@ -202,7 +214,7 @@ def position_of(puzzle: Puzzle, placed: Any) -> Position:
     singles = sum(not isinstance(p.tile, Duplex) for p in every)
     duplexes = len(every) - singles
     rnd = 1 if singles < round_one_singles(rules) else 2 if duplexes < rules.duplexes else 3
-    pos = Position(rules, pool.mat, tuple(every), rnd)
+    pos = Position(rules, _mat(puzzle, which), tuple(every), rnd)
     try:
         validate(pos)
     except CitiesError as err:
@@ -210,13 +222,17 @@ def position_of(puzzle: Puzzle, placed: Any) -> Position:
     return pos
 
 
-def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
+def board_json(puzzle: Puzzle, placed: Any, which: int = 0) -> dict[str, Any]:
+    return _view(puzzle, placed, which)[0]
+
+
+def _view(puzzle: Puzzle, placed: Any, which: int = 0) -> tuple[dict[str, Any], City]:
     """The page's view of the city being built: the picture (mat coordinates, every space a
     square could still use), the city-in-progress object for ``/api/moves``, and the city file
     object (city coordinates, with the puzzle's rivals and the placements) for ``/api/score``
-    and ``/api/check``."""
-    pos = position_of(puzzle, placed)
-    rows, cols = display_range(puzzle)
+    and ``/api/check``; ``which`` names a pair's city (0 or 1)."""
+    pos = position_of(puzzle, placed, which)
+    rows, cols = display_range(puzzle, which)
     n = pos.size
     top, left, bottom, right = pos.bounds()
     # only the rows and columns some square around what is there can still use
@@ -234,7 +250,7 @@ def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
     city_json["placements"] = [{"tile": p.tile.token,
                                 "cells": [list(shift(c, (-top, -left))) for c in p.cells]}
                                for p in pos.placed]
-    return {
+    view = {
         "svg": mat_svg(pos.mat, pos.placed, rows, cols, classes),
         "rows": [rows[0], rows[-1]], "cols": [cols[0], cols[-1]],
         "state": pos.to_json(),
@@ -245,3 +261,29 @@ def board_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
         "names": names,
         "tiles": {t.token: tile_words(t) for t in puzzle.pool.tiles},
     }
+    return view, city
+
+
+def pair_json(puzzle: Puzzle, placed: Any) -> dict[str, Any]:
+    """A pair's two cities being built (``placed``: one list per city, together at most the
+    pool's tiles): each city's view as ``board_json`` gives it, and their scores against each
+    other and the rivals, as the grader scores a pair (the lower one is the player's)."""
+    from solver.twocities.scoring.categories import score_city
+    from solver.twocities.scoring.rivals import against_each_other
+
+    if puzzle.pool.cities != 2:
+        raise CitiesError("this puzzle builds one city: send \"placed\", not \"cities\"",
+                          field="cities")
+    if not (isinstance(placed, list) and len(placed) == 2):
+        raise CitiesError("expected two lists of {\"tile\": T, \"at\": [r, c]}",
+                          field="cities")
+    views = [_view(puzzle, placed_shape(p), i) for i, p in enumerate(placed)]
+    over = (Counter(p["tile"] for lst in placed for p in lst)
+            - Counter(t.token for t in puzzle.pool.tiles))
+    if over:
+        names = ", ".join(sorted(over))
+        raise CitiesError(f"the two cities use more {names} than the puzzle's tiles hold",
+                          field="cities")
+    scores = [score_city(c).to_json() for c in against_each_other([c for _, c in views])]
+    return {"cities": [v for v, _ in views], "scores": scores,
+            "score": min(s["total"] for s in scores)}

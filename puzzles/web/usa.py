@@ -10,7 +10,10 @@ so the page and ``cities usa ... --json`` always agree.
   A --json``.
 
 The page's helpers: ``POST /api/usa/board`` (any file ``cities render`` draws, drawn as SVG),
-``GET /api/usa/tile.svg?tile=ID&rotation=R`` and ``GET /api/usa/progress/{date}``.  Dates,
+``GET /api/usa/tile.svg?tile=ID&rotation=R``, ``GET /api/usa/progress/{date}``, ``POST
+/api/usa/play`` (``{"state", "action"}``: the verdict of ``check`` and, when legal, the city
+after it, as the rules engine makes it) and ``POST /api/usa/view`` (``{"state"}``: the city's
+picture, tiles, spaces in words, score and bridges left).  Dates,
 bodies and errors are every endpoint's (``puzzles.web.endpoints``): the same window of dates,
 the same bounded generation pool, bodies read whole and checked before any puzzle is made.
 
@@ -22,6 +25,7 @@ the same bounded generation pool, bodies read whole and checked before any puzzl
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -30,11 +34,12 @@ from starlette.routing import Route
 
 from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle
+from puzzles.web import endpoints
 from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
 from puzzles.web.pool import Puzzles
 from solver.common.errors import CitiesError
 from solver.usa.game.city import City
-from solver.usa.game.cityfile import city_from_json
+from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.components import load_components
 from solver.usa.game.tiles import parse_rotation
 from solver.usa.rules import legality
@@ -56,16 +61,21 @@ def score_json(data: Any) -> dict[str, Any]:
     return score_city(_city(data)).to_json()
 
 
-def check_json(state: Any, action: Any) -> dict[str, Any]:
-    """``cities usa check STATE --action A --json``: legal or not, why, the bridges forced."""
+def _judged(state: Any, action: Any) -> legality.Verdict:
+    """The rules engine's verdict on ``action`` in the city ``state``."""
     city = _city(state, "state")
     if not isinstance(action, dict):
         raise CitiesError("expected an action object such as {\"action\": \"bridge\", ...}",
                           field="action")
     try:
-        return legality.check(city, action).to_json()
+        return legality.check(city, action)
     except CitiesError as err:
         raise err.located(field="action") from None
+
+
+def check_json(state: Any, action: Any) -> dict[str, Any]:
+    """``cities usa check STATE --action A --json``: legal or not, why, the bridges forced."""
+    return _judged(state, action).to_json()
 
 
 def moves_json(state: Any, tile: Any) -> dict[str, Any]:
@@ -78,6 +88,52 @@ def moves_json(state: Any, tile: Any) -> dict[str, Any]:
     except CitiesError as err:
         raise err.located(field="tile") from None
     return {"tile": tile, "moves": [m.to_json() for m in found]}
+
+
+def play_json(state: Any, action: Any) -> dict[str, Any]:
+    """The page's move: ``check_json``'s verdict and, when legal, ``state``: the city after
+    the action, as the rules engine makes it (forced bridges added, shifted into its frame)."""
+    verdict = _judged(state, action)
+    out = verdict.to_json()
+    if verdict.legal and verdict.city is not None:
+        out["state"] = city_to_json(verdict.city)
+    return out
+
+
+def space_words(city: City, space: tuple[int, int]) -> str:
+    """A space in words for screen readers: what it is and what stands on it.
+
+    >>> c = city_from_json({"game": "cities-usa", "size": [1, 1],
+    ...                     "tiles": [{"tile": "start-1", "at": [0, 0]}]}, load_components())
+    >>> [space_words(c, s) for s in c.spaces()][:1]
+    ['black building space']
+    """
+    kind = city.kind(space)
+    words = {"site": "construction site", "truck": "food truck", "wild": "building feature"}
+    out = words.get(kind, kind if kind in ("water", "park") else f"{kind} building space")
+    if space in city.features:
+        out += f", feature {city.features[space]}"
+    b = city.buildings.get(space)
+    if b is not None:
+        out += f", {b.color} building of {b.height}" + (" with a top" if b.top else "")
+    return out
+
+
+def view_json(state: Any) -> dict[str, Any]:
+    """The page's view of a city being built: its picture, each placed tile (place, id,
+    name, rotation), each space in words (keyed ``"R,C"``), its score, bridges left, and every
+    tile's name (``names``, by id: the tray's tiles in words)."""
+    city = _city(state, "state")
+    return {
+        "svg": picture(city_to_json(city)),
+        "places": [{"at": list(at), "tile": p.tile.id, "name": p.tile.name,
+                    "rotation": p.rotation} for at, p in sorted(city.tiles.items())],
+        "spaces": {f"{r},{c}": space_words(city, (r, c)) for r, c in city.spaces()},
+        "score": score_city(city).to_json(),
+        "bridges_left": city.remaining_bridges,
+        "names": {t.id: t.name for t in (*city.components.starting_tiles.values(),
+                                         *city.components.city_tiles.values())},
+    }
 
 
 def grade_json(puzzle: UsaPuzzle, answer: Any) -> dict[str, Any]:
@@ -136,17 +192,14 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
     async def score(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(score_json, await body_json(request)))
 
-    @api
-    async def check(request: Request) -> Response:
-        data = await body_json(request)
-        state, action = field(data, "state"), field(data, "action")
-        return JSONResponse(await asyncio.to_thread(check_json, state, action))
-
-    @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        return JSONResponse(await asyncio.to_thread(moves_json, state, tile))
+    def on_state(key: str, answer: Callable[[Any, Any], dict[str, Any]]) -> endpoints.Handler:
+        """A POST of ``{"state", key}`` answered by ``answer(state, body[key])``."""
+        @api
+        async def handler(request: Request) -> Response:
+            data = await body_json(request)
+            state, other = field(data, "state"), field(data, key)
+            return JSONResponse(await asyncio.to_thread(answer, state, other))
+        return handler
 
     @api
     async def grade(request: Request) -> Response:
@@ -154,6 +207,11 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         text, answer = field(data, "date"), answer_shape(field(data, "answer"))
         puzzle = await puzzle_of(request, text)
         return JSONResponse(await asyncio.to_thread(grade_json, puzzle, answer))
+
+    @api
+    async def view(request: Request) -> Response:
+        data = await body_json(request)
+        return JSONResponse(await asyncio.to_thread(view_json, field(data, "state")))
 
     @api
     async def board(request: Request) -> Response:
@@ -175,9 +233,11 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         Route("/api/usa/daily/{date}", daily),
         Route("/api/usa/progress/{date}", progress),
         Route("/api/usa/score", score, methods=["POST"]),
-        Route("/api/usa/check", check, methods=["POST"]),
-        Route("/api/usa/moves", moves, methods=["POST"]),
+        Route("/api/usa/check", on_state("action", check_json), methods=["POST"]),
+        Route("/api/usa/moves", on_state("tile", moves_json), methods=["POST"]),
         Route("/api/usa/grade", grade, methods=["POST"]),
         Route("/api/usa/board", board, methods=["POST"]),
+        Route("/api/usa/play", on_state("action", play_json), methods=["POST"]),
+        Route("/api/usa/view", view, methods=["POST"]),
         Route("/api/usa/tile.svg", tile),
     ]

@@ -6,7 +6,9 @@
 const CELL = 64;
 const COLOUR = {factory: "#6b7280", shop: "#f2c12e", tavern: "#c93c38", park: "#3a9a4a",
                 office: "#2f6fd1", house: "#e07b2a", civic: "#8e44ad", district: "#7a6f62"};
-const STORE = "cities-daily-progress";
+const USA = new URLSearchParams(location.search).get("game") === "usa";  // Cities USA (usa.js)
+const GAME_QUERY = USA ? "?game=usa" : "";
+const STORE = USA ? "cities-usa-daily-progress" : "cities-daily-progress";  // apart per game
 const WEEKDAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"];
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -22,6 +24,7 @@ const game = {
   pending: null,       // the legal spaces being fetched
   order: null,         // the optimal city's order of play, once revealed
   step: 0,             // the replay's step
+  pair: null,          // a pair Sunday's two cities (pair.js)
 };
 
 async function api(method, path, body) {
@@ -91,6 +94,7 @@ function saveEntry(date, changes) {
 
 function saveBoard() {
   if (!game.date) return;
+  if (game.pair) return saveEntry(game.date, {cities: pairSaved()});
   saveEntry(game.date, {placed: game.placed.map(({tile, at}) => ({tile, at}))});
 }
 
@@ -136,7 +140,7 @@ function buildCalendar(archive) {
   for (let d = dates[0]; d <= dates[dates.length - 1]; d = addDays(d, 1)) {
     if (!dates.includes(d)) { box.append(document.createElement("span")); continue; }
     const a = document.createElement("a");
-    a.href = `/daily/${d}`; a.dataset.date = d;
+    a.href = `/daily/${d}${GAME_QUERY}`; a.dataset.date = d;
     a.dataset.kind = archive.kinds[d] || "";
     const day = Number(d.slice(8));
     a.textContent = day === 1 || d === dates[0]
@@ -172,8 +176,13 @@ async function start() {
   game.date = m ? m[1] : game.today;
   $("date-label").textContent = game.date;
   const prev = addDays(game.date, -1), next = addDays(game.date, 1);
-  $("prev").href = `/daily/${prev}`;
-  $("next").href = `/daily/${next}`;
+  $("prev").href = `/daily/${prev}${GAME_QUERY}`;
+  $("next").href = `/daily/${next}${GAME_QUERY}`;
+  $("game-twocities").href = `/daily/${game.date}`;
+  $("game-usa").href = `/daily/${game.date}?game=usa`;
+  $(USA ? "game-usa" : "game-twocities").setAttribute("aria-current", "page");
+  document.title = USA ? "Cities USA · daily puzzle" : document.title;
+  document.querySelector("h1").firstChild.textContent = USA ? "Cities USA " : "Between Two Cities ";
   $("next").classList.toggle("off", !offered(next));
   if (!offered(next)) $("next").setAttribute("aria-hidden", "true");
   const archive = await api("GET", "/api/archive");
@@ -183,6 +192,7 @@ async function start() {
   if (!offered(game.date)) {
     return stopLoading(`The puzzle of ${game.date} opens on that day: today is ${game.today}.`, true);
   }
+  if (USA) return startUsa(game.date);
   const poll = setInterval(async () => {
     try {
       const p = await api("GET", `/api/progress/${game.date}`);
@@ -197,10 +207,7 @@ async function start() {
   } finally {
     clearInterval(poll);
   }
-  if (game.puzzle.mats) {  // two cities: not on this page
-    return stopLoading("This puzzle builds two cities; the page plays one-city puzzles. Play "
-      + `it with cities daily --date ${game.date} and check your answer with --check.`, true);
-  }
+  if (game.puzzle.mats) startPair();  // two cities from one pool (pair.js)
   $("loading").hidden = true;
   $("game").hidden = false;
   describe();
@@ -211,7 +218,8 @@ async function start() {
 async function restore() {
   const saved = entryOf(game.date);
   game.placed = [];
-  if (Array.isArray(saved.placed) && saved.placed.length) {
+  if (game.pair) pairRestore(saved.cities);
+  else if (Array.isArray(saved.placed) && saved.placed.length) {
     const slots = new Set();
     for (const {tile, at} of saved.placed) {  // each tile back in a slot of its token
       const slot = game.puzzle.tiles.findIndex((t, i) => t === tile && !slots.has(i));
@@ -225,6 +233,7 @@ async function restore() {
     await refresh();
   } catch {  // a board this puzzle does not accept: start afresh
     game.placed = []; game.done = false;
+    if (game.pair) pairClear();
     await refresh();
   }
   if (saved.done && saved.grade) showGrade(saved.grade);
@@ -240,7 +249,9 @@ function describe() {
   const kind = {complete: "Finish a city: some tiles are already built.",
                 choose: "Choose 16 singles and 2 duplexes from the tiles below.",
                 full: "Build a city with every tile below.",
-                pair: "Build two cities."}[p.kind] || "";
+                pair: "Build two cities from these tiles: each tile goes to one of them, "
+                  + "both are scored against each other, and your score is the lower city's."
+                  }[p.kind] || "";
   $("brief").innerHTML = "";
   $("brief").append(`${p.weekday}, ${stars}. ${kind} Reach the proven optimum of `);
   const b = document.createElement("b"); b.textContent = String(p.optimum);
@@ -305,15 +316,21 @@ async function refresh() {
   game.busy = true;
   try {
     const placed = game.placed.map(({tile, at}) => ({tile, at}));
-    game.view = await api("POST", "/api/board", {date: game.date, placed});
+    if (game.pair) await refreshPair();
+    else game.view = await api("POST", "/api/board", {date: game.date, placed});
     for (const b of $("tray").querySelectorAll("button")) b.setAttribute("aria-label", words(b.dataset.tile));
     drawBoard();
-    const [score] = await Promise.all([api("POST", "/api/score", game.view.city), loadMoves()]);
-    showScore(score);
+    if (game.pair) {
+      await loadMoves();
+      showPairScore();
+    } else {
+      const [score] = await Promise.all([api("POST", "/api/score", game.view.city), loadMoves()]);
+      showScore(score);
+    }
     updateControls();
   } finally {
     game.busy = false;
-    document.body.dataset.placed = String(game.placed.length);  // for tests and scripts
+    document.body.dataset.placed = String(game.pair ? pairUsedSlots().size : game.placed.length);  // for tests
   }
 }
 
@@ -568,7 +585,8 @@ async function clickCell(r, c) {
 
 function updateControls() {
   const v = game.view;
-  const used = new Set(game.placed.map((p) => p.slot));
+  const used = game.pair ? pairUsedSlots() : new Set(game.placed.map((p) => p.slot));
+  const finished = game.pair ? pairFinished() : v.finished;
   const wants = v.next;
   for (const b of $("tray").querySelectorAll("button")) {
     const slot = Number(b.dataset.slot);
@@ -581,11 +599,12 @@ function updateControls() {
   const gaveUp = entryOf(game.date).gaveUp && !entryOf(game.date).best;
   $("next-kind").textContent = game.done ? (gaveUp ? "Given up: the optimal city is shown."
     : "Try again to beat your best, or pick another day.")
-    : v.finished ? "The city is complete: submit it."
+    : finished ? (game.pair ? "Both cities are complete: submit them." : "The city is complete: submit it.")
+    : v.finished ? "This city is complete: build the other one."
     : wants === "duplex" ? `Round 2: place ${d} duplex${d > 1 ? "es" : ""}.`
     : r1 ? `Round 1: ${r1} single tile${r1 > 1 ? "s" : ""} before the duplexes.`
     : `Round 3: ${r3} single tile${r3 > 1 ? "s" : ""}.`;
-  $("submit").disabled = game.done || !v.finished;
+  $("submit").disabled = game.done || !finished;
   $("undo").disabled = game.done || !game.placed.length;
   $("reset").disabled = game.done || !game.placed.length;
   $("giveup").disabled = game.done;
@@ -621,9 +640,10 @@ function showGrade(grade) {
 }
 
 async function submit() {
-  if (!game.view || !game.view.finished || game.done) return;
+  if (!game.view || game.done || !(game.pair ? pairFinished() : game.view.finished)) return;
   const address = `${location.origin}/daily/${game.date}`;
-  const grade = await api("POST", "/api/check", {date: game.date, answer: game.view.city, address});
+  const answer = game.pair ? pairAnswer() : game.view.city;
+  const grade = await api("POST", "/api/check", {date: game.date, answer, address});
   game.done = true;
   game.selected = null; game.legal = []; game.cursor = null;
   const old = entryOf(game.date);
@@ -641,10 +661,11 @@ async function submit() {
 }
 
 async function retry() {
-  saveEntry(game.date, {done: false, placed: []});
+  saveEntry(game.date, {done: false, placed: [], cities: [[], []]});
   game.done = false; game.placed = []; game.selected = null;
+  if (game.pair) pairClear();
   $("result").hidden = true;
-  $("optimal").hidden = true; $("mine-caption").hidden = true; $("reveal").hidden = false;
+  $("optimal").hidden = true; $("mine-caption").hidden = !game.pair; $("reveal").hidden = false;
   await refresh();
   say(`Try again: your best here stays ${entryOf(game.date).best || 0}%.`, true);
 }
@@ -660,6 +681,18 @@ async function showStep(k) {
 }
 
 async function reveal() {
+  if (game.pair) {
+    await revealPair();
+  } else {
+    await revealOne();
+  }
+  $("optimal").hidden = false;
+  $("mine-caption").hidden = false;
+  $("reveal").hidden = true;
+  $("optimal").scrollIntoView({block: "start", behavior: reducedMotion() ? "auto" : "smooth"});
+}
+
+async function revealOne() {
   const [svg, solution] = await Promise.all([
     fetch(`/api/solution/${game.date}.svg`).then((r) => r.text()),
     api("GET", `/api/solution/${game.date}`)]);
@@ -668,10 +701,6 @@ async function reveal() {
   $("optimal-board").innerHTML = svg;
   $("replay-step").textContent = game.order.length ? `(${game.order.length} tiles, in an order the rules accept)` : "";
   $("replay").hidden = !game.order.length;
-  $("optimal").hidden = false;
-  $("mine-caption").hidden = false;
-  $("reveal").hidden = true;
-  $("optimal").scrollIntoView({block: "start", behavior: reducedMotion() ? "auto" : "smooth"});
 }
 
 function giveUpText() {
@@ -785,17 +814,31 @@ window.addEventListener("DOMContentLoaded", () => {
       takeBack(game.placed.length - 1);
     }
   });
-  $("submit").addEventListener("click", submit);
-  $("undo").addEventListener("click", () => takeBack(game.placed.length - 1));
+  if (USA) {
+    $("submit").addEventListener("click", usaSubmit);
+    $("undo").addEventListener("click", usaUndo);
+    $("reset").addEventListener("click", usaReset);
+    $("retry").addEventListener("click", usaRetry);
+    $("usa-rotate").addEventListener("click", usaRotate);
+    addEventListener("keydown", (e) => {
+      if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey) usaRotate();
+      if (e.key === "Escape") usaLetGo();
+    });
+  }
+  $("submit").addEventListener("click", () => USA || submit());
+  $("undo").addEventListener("click", () => USA || takeBack(game.placed.length - 1));
   $("reset").addEventListener("click", async () => {
-    game.placed = []; game.selected = null; await refresh(); saveBoard();
+    if (USA) return;
+    game.placed = []; game.selected = null;
+    if (game.pair) pairClear();
+    await refresh(); saveBoard();
   });
   $("giveup").addEventListener("click", askGiveUp);
   $("giveup-yes").addEventListener("click", giveUp);
   $("giveup-no").addEventListener("click", () => { $("confirm-giveup").hidden = true; $("giveup").focus(); });
   $("copy").addEventListener("click", copyShare);
   $("share-button").addEventListener("click", shareResult);
-  $("retry").addEventListener("click", retry);
+  $("retry").addEventListener("click", () => USA || retry());
   $("reveal").addEventListener("click", reveal);
   $("replay-back").addEventListener("click", () => showStep(game.step - 1));
   $("replay-next").addEventListener("click", () => showStep(game.step + 1));

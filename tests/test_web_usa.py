@@ -1,0 +1,186 @@
+"""Cities USA on the daily page (``/daily/D?game=usa``), in a real headless Chromium (see
+test_web_browser.py): today's puzzle played to its optimum at a laptop's and a phone's size,
+each tile chosen, turned and placed on a place the page names legal, bridges where the
+solution has them, then its features and building pieces, graded through /api/usa/grade.
+The tiles and bridges go in an order of play the rules engine finds (``play_order``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from puzzles.usa.archive import usa_puzzle_for
+from solver.usa.rules.order import play_order
+from tests.test_web_browser import (
+    TODAY,
+    browser,  # noqa: F401  (the module's browser, a fixture)
+    new_page,
+    server,  # noqa: F401  (the module's server, a fixture)
+    shots_dir,
+    total,
+)
+
+pytestmark = pytest.mark.browser
+ARMS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def usa_puzzle() -> Any:
+    return usa_puzzle_for(TODAY)  # the cache's, or made (seeded: the page's puzzle too)
+
+
+def actions_done(pg: Any) -> int:
+    return int(pg.evaluate("document.body.dataset.usaActions || '0'"))
+
+
+def wait_actions(pg: Any, n: int) -> None:
+    pg.wait_for_function(f"document.body.dataset.usaActions === '{n}'")
+
+
+def origin(pg: Any) -> tuple[int, int]:
+    r, c = pg.evaluate("document.body.dataset.usaOrigin").split(",")
+    return int(r), int(c)
+
+
+def place(pg: Any, at: list[int], state: str) -> Any:
+    r0, c0 = origin(pg)
+    name = rf"^place row {at[0] - r0 + 1}, column {at[1] - c0 + 1}: {state}"
+    return pg.get_by_role("button", name=re.compile(name))
+
+
+def space(pg: Any, at: list[int]) -> Any:
+    r0, c0 = origin(pg)
+    name = rf"^space row {at[0] - 2 * r0 + 1}, column {at[1] - 2 * c0 + 1}: "
+    return pg.get_by_role("button", name=re.compile(name))
+
+
+def act(pg: Any, how: str, locator: Any) -> None:
+    getattr(locator, how)()
+
+
+def choose(pg: Any, how: str, locator: Any) -> None:
+    """A feature, piece or top chosen (it stays chosen after a placement)."""
+    if locator.get_attribute("aria-pressed") != "true":
+        act(pg, how, locator)
+
+
+def play_tile(pg: Any, step: dict[str, Any], how: str, shot: Path | None = None) -> None:
+    tray = pg.get_by_role("toolbar", name="tiles to place")
+    chosen = tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}: "))
+    for turn in range(0, step["rotation"] + 1, 90):  # chosen at 0, each tap (or R) turns it
+        if turn and how == "click":
+            pg.keyboard.press("r")
+        else:
+            act(pg, how, chosen)
+        pg.wait_for_function(f"document.body.dataset.usaMode === 'tile:{step['tile']}:{turn}'")
+    target = place(pg, step["at"], f"empty, legal for {step['tile']} turned {step['rotation']}$")
+    target.wait_for()
+    if shot is not None:  # the tile chosen and turned, its legal places lit
+        pg.screenshot(path=str(shot), full_page=True)
+    before = actions_done(pg)
+    act(pg, how, target)
+    chooser = pg.get_by_role("group", name="bridges")
+    pg.wait_for_function(  # placed, or the page asks which bridges fix its dead ends
+        f"document.body.dataset.usaActions !== '{before}'"
+        " || !document.getElementById('usa-bridge').hidden")
+    for b in step["bridges"]:
+        if actions_done(pg) > before:
+            break
+        r0, c0 = origin(pg)
+        row, col = b["at"][0] - r0 + 1, b["at"][1] - c0 + 1
+        picker = chooser.get_by_role("button", name=f"bridge on place row {row}, column {col}, "
+                                                     f"arm {b['arm']}")
+        if picker.count():
+            act(pg, how, picker)
+    wait_actions(pg, before + 1)
+
+
+def refused_place(pg: Any, step: dict[str, Any]) -> None:
+    """A place the tile cannot take, tapped: the page shows /api/usa/check's reason."""
+    from playwright.sync_api import expect
+
+    from puzzles.web.usa import check_json, moves_json
+
+    state = pg.evaluate("usa.state")
+    legal = {tuple(m["at"]) for m in moves_json(state, step["tile"])["moves"]
+             if m["rotation"] == 0}
+    r0, c0 = origin(pg)
+    rows, cols = state["size"]
+    empty = [(r, c) for r in range(r0, r0 + 2 * rows - 1) for c in range(c0, c0 + 2 * cols - 1)
+             if (r, c) not in legal and not any(t["at"] == [r, c] for t in state["tiles"])]
+    assert empty
+    at = list(empty[0])
+    tray = pg.get_by_role("toolbar", name="tiles to place")
+    tray.get_by_role("button", name=re.compile(rf"tile {step['tile']}: ")).click()
+    pg.wait_for_function(f"document.body.dataset.usaMode === 'tile:{step['tile']}:0'")
+    place(pg, at, "empty$").click()
+    action = {"action": "tile", "tile": step["tile"], "at": at, "rotation": 0}
+    reason = check_json(state, action)["reason"]
+    status = pg.get_by_role("status").filter(has_text="cannot go there")
+    expect(status).to_have_text(f"Tile {step['tile']} turned 0 cannot go there: {reason}.")
+    pg.keyboard.press("Escape")  # let go of the tile
+    pg.wait_for_function("document.body.dataset.usaMode === '::0'")
+
+
+def test_todays_cities_usa_played_to_its_optimum(browser: Any, server: str,  # noqa: F811
+                                                 tmp_path: Path) -> None:
+    pz = usa_puzzle()
+    city = pz.solution
+    steps = play_order(city.with_changes(buildings={}, features={}, cards=(), achievements=()),
+                       pz.pool.bridges)
+    assert steps is not None
+    for phone in (False, True):
+        how = "tap" if phone else "click"
+        pg, errors = new_page(browser, phone)
+        pg.goto(f"{server}/daily/{TODAY}?game=usa")
+        pg.wait_for_selector("#usa-places button", timeout=30_000)
+        extras = pg.get_by_role("toolbar", name="bridges, features and pieces")
+        refused = phone  # once, by mouse: the second tile on a place it cannot take
+        for i, step in enumerate(steps):
+            if not refused and i > 0 and step["action"] == "tile":
+                refused_place(pg, step)
+                refused = True
+            if step["action"] == "tile":
+                lit = shots_dir(tmp_path) / "web-usa-laptop.png" if i == 3 and not phone else None
+                play_tile(pg, step, how, lit)
+            else:
+                before = actions_done(pg)
+                act(pg, how, extras.get_by_role("button", name="a bridge"))
+                act(pg, how, space(pg, [2 * step["at"][0], 2 * step["at"][1]]))
+                arm = f"bridge on the {ARMS[step['arm']]} arm"
+                act(pg, how, pg.get_by_role("button", name=arm))
+                wait_actions(pg, before + 1)
+        for sp, feature in sorted(city.features.items()):
+            before = actions_done(pg)
+            choose(pg, how, extras.get_by_role("button", name=f"feature {feature}"))
+            act(pg, how, space(pg, list(sp)))
+            wait_actions(pg, before + 1)
+        for sp, b in sorted(city.buildings.items()):
+            for _ in range(b.height):
+                before = actions_done(pg)
+                choose(pg, how, extras.get_by_role("button", name=f"{b.color} piece"))
+                act(pg, how, space(pg, list(sp)))
+                wait_actions(pg, before + 1)
+            if b.top:
+                before = actions_done(pg)
+                choose(pg, how, extras.get_by_role("button", name=f"{b.color} skyscraper top"))
+                act(pg, how, space(pg, list(sp)))
+                wait_actions(pg, before + 1)
+        act(pg, how, pg.get_by_role("button", name="Submit"))
+        pg.wait_for_selector("#result:not([hidden])")
+        assert pg.inner_text("#percent") == "100%"
+        assert pg.inner_text("#share").startswith(f"Cities USA daily {TODAY}")
+        assert total(pg) <= pz.optimum  # live score: achievements are claimed by the grade
+        if phone:
+            pg.screenshot(path=str(shots_dir(tmp_path) / "web-usa-phone.png"))
+        pg.reload()  # the city and the grade come back; the other game's progress is apart
+        pg.wait_for_selector("#result:not([hidden])")
+        assert pg.inner_text("#percent") == "100%"
+        assert "solved 1" in pg.inner_text("#stats")
+        pg.goto(f"{server}/daily/{TODAY}")
+        pg.wait_for_selector("#board svg", timeout=30_000)
+        assert "solved 0" in pg.inner_text("#stats")
+        pg.context.close()
+        assert errors == [], f"console errors: {errors}"
