@@ -42,7 +42,7 @@ PAIR_DATES = (dt.date(2026, 12, 20), dt.date(2026, 12, 27))
 
 def pair_moves(pz: Puzzle) -> list[list[dict[str, Any]]]:
     """A pair's optimal cities as each city's moves (mat coordinates), in an order the rules
-    engine accepts (``rules.buildable.build_order`` on each city's mat), the pool's tiles
+    engine accepts (``rules.order.play_order`` on each city's mat), the pool's tiles
     shared out so that together they use no tile twice."""
     from collections import Counter
     from collections.abc import Iterator
@@ -51,7 +51,7 @@ def pair_moves(pz: Puzzle) -> list[list[dict[str, Any]]]:
     from puzzles.decompose import decompositions
     from solver.twocities.game.pool import Placement
     from solver.twocities.game.tiles import Tile
-    from solver.twocities.rules.buildable import build_order
+    from solver.twocities.rules.order import play_order
 
     pool = pz.pool
 
@@ -61,7 +61,7 @@ def pair_moves(pz: Puzzle) -> list[list[dict[str, Any]]]:
             return
         city, one = pz.solution[i], replace(pool, mats=(pool.mats[i],))
         for reading in decompositions(city, left, pool.rules.duplexes, frozenset()):
-            order = build_order(city, one, [Placement(t, cells[0]) for t, cells in reading])
+            order = play_order(city, one, [Placement(t, cells[0]) for t, cells in reading])
             if order is None:
                 continue
             for rest in orders(i + 1, left - Counter(t for t, _ in reading)):
