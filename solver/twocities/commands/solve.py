@@ -45,9 +45,8 @@ def solve(
     could be), infeasible (no legal city) or unknown (no city found within the time limit).
     """
     # Imported here: OR-Tools takes about a second to load, which no other command needs.
-    from solver.twocities.cpsat.box import solve_box
-    from solver.twocities.cpsat.pairsolve import solve_pair
-    from solver.twocities.cpsat.solve import solve_pool
+    from solver.twocities.cpsat import solve_pair, solve_pool
+    from solver.twocities.cpsat.box.solve import solve_box
 
     def run() -> None:
         comps = load_components(components)
