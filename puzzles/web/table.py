@@ -26,6 +26,7 @@ import asyncio
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -363,6 +364,32 @@ TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
     "solve": solve_task, "advise": advise_task, "game-turn": game_task}
 
 
+# --- the page's helpers ------------------------------------------------------------------
+
+
+def setup_json() -> dict[str, Any]:
+    """What the page offers to enter a Between Two Cities city: the variants (their square,
+    tiles, round-1 singles), the mats (their landscape spaces) and the box's tokens."""
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.rulesets import load_ruleset
+    from solver.twocities.rules.position import round_one_singles
+
+    comps = load_components()
+    variants = {}
+    for name in ("standard", "beginner"):
+        rules = load_ruleset("essential", name)
+        variants[name] = {"size": rules.size, "singles": rules.singles,
+                          "duplexes": rules.duplexes, "round_one": round_one_singles(rules),
+                          "mats": rules.modules["mats"], "civics": rules.modules["civics"]}
+    mats = {m.id: {"name": m.name, "height": m.height, "width": m.width,
+                   "landscape": sorted([list(c) for c in m.landscape]),
+                   "bridges": [[list(a), list(b)] for a, b in m.bridges]}
+            for m in comps.mats.values()}
+    return {"variants": variants, "mats": mats,
+            "singles": list(comps.single_pool(civics=True)),
+            "duplexes": [d.token for d in comps.duplexes]}
+
+
 # --- routes ---------------------------------------------------------------------------------
 
 
@@ -375,9 +402,19 @@ def stream_of(data: Any) -> bool:
 
 def table_routes(jobs: Jobs | None = None) -> list[Route]:
     """The Table mode's routes (both games), on one bounded pool of jobs."""
+    from starlette.responses import FileResponse
+
     from puzzles.web.table_usa import usa_table_routes
 
     jobs = jobs or Jobs()
+    page_file = Path(__file__).parent / "static" / "table.html"
+
+    async def page(request: Request) -> Response:
+        return FileResponse(page_file)
+
+    @api
+    async def setup(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(setup_json))
 
     @api
     async def check(request: Request) -> Response:
@@ -429,6 +466,8 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         return run
 
     return [
+        Route("/table", page),
+        Route("/api/table/setup", setup),
         Route("/api/table/check", check, methods=["POST"]),
         Route("/api/table/moves", moves, methods=["POST"]),
         Route("/api/table/score", score, methods=["POST"]),
