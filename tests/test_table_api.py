@@ -12,9 +12,9 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-import cli
 from puzzles.web.app import create_app
 from solver.twocities.game.components import load_components
+from tests.test_web_api import cli_json
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 runner = CliRunner()
@@ -26,12 +26,7 @@ RIVER_BEND_TO_COME = ["F", "S", "P", "H", "O", "Tm", "F", "S", "P", "H", "O", "T
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(), base_url=LOCAL)
-
-
-def cli_json(*args: str) -> tuple[int, Any]:
-    result = runner.invoke(cli.app, list(args))
-    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else None
+    return TestClient(create_app(), base_url=LOCAL)  # one app: one pool of jobs
 
 
 def example(name: str) -> Any:

@@ -286,6 +286,7 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
     if kind == "game-new":
         from solver.twocities.game.rulesets import load_ruleset
         from solver.twocities.rules.game import new_game
+        from solver.twocities.rules.gamefile import game_to_json
 
         players = number(data, "players", limits.PLAYERS, 3)
         rules = load_ruleset(str(data.get("edition", "essential")),
@@ -294,16 +295,28 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
         if not isinstance(districts, bool):
             raise CitiesError("expected true or false", field="districts")
         game = new_game(rules, players, seed_of(data), districts=districts)
-        from solver.twocities.rules.gamefile import game_to_json
         state = game_to_json(game)
     else:
-        state = field(data, "game")
-        game = game_of(state)
-        if game.over:
-            raise CitiesError("the game is over", field="game")
+        state, game = under_way(data, game_of)
+    return seat_task(data, "game-turn", state, game, game.humans, make_bots)
+
+
+def under_way(data: dict[str, Any], read: Callable[[Any], Any]) -> tuple[Any, Any]:
+    """The body's game file and its game (``read``: the game's loader), not over."""
+    state = field(data, "game")
+    game = read(state)
+    if game.over:
+        raise CitiesError("the game is over", field="game")
+    return state, game
+
+
+def seat_task(data: dict[str, Any], kind: str, state: Any, game: Any, seats: tuple[str, ...],
+              make_bots: Callable[..., Any]) -> dict[str, Any]:
+    """A turn's task (either game's): the seat among ``seats``, the bots named as
+    ``--bots`` names them, the decisions a list."""
     seat = data.get("seat", "P1")
-    if seat not in game.humans:
-        raise CitiesError(f"expected one of {', '.join(game.humans)}", field="seat")
+    if seat not in seats:
+        raise CitiesError(f"expected one of {', '.join(seats)}", field="seat")
     bots = names_of(data.get("bots", ["greedy"]), "bots")
     try:
         make_bots(bots, game.players)
@@ -311,8 +324,7 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
         raise CitiesError(err.message, field="bots") from None
     decisions = data.get("decisions", [])
     Decisions(decisions)
-    return {"kind": "game-turn", "game": state, "seat": seat, "bots": bots,
-            "decisions": decisions}
+    return {"kind": kind, "game": state, "seat": seat, "bots": bots, "decisions": decisions}
 
 
 def play_until_asked(game: Any, seat: str, bots: list[str], decisions: Any,
@@ -350,10 +362,18 @@ def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
     from solver.twocities.rules.game import play_turn
     from solver.twocities.rules.gamefile import game_from_json, game_to_json
 
-    game = game_from_json(task["game"])
-    out = play_until_asked(game, task["seat"], task["bots"], task["decisions"], game_to_json,
-                           game_from_json, make_bots, play_turn, Seat)
-    final = game_from_json(out["game"])
+    return play_game(task, game_from_json, game_to_json, make_bots, play_turn, Seat)
+
+
+def play_game(task: dict[str, Any], from_json: Callable[[Any], Any],
+              to_json: Callable[[Any], dict[str, Any]], make_bots: Callable[..., Any],
+              play: Callable[[Any, Any], None], make_seat: Callable[[Decisions], Any]
+              ) -> dict[str, Any]:
+    """A turn's task played (either game's functions): ``play_until_asked``'s answer with the
+    seat, the bots, ``over``, and at the end the game's ``summary`` as ``standings``."""
+    out = play_until_asked(from_json(task["game"]), task["seat"], task["bots"],
+                           task["decisions"], to_json, from_json, make_bots, play, make_seat)
+    final = from_json(out["game"])
     out = {**out, "seat": task["seat"], "bots": task["bots"], "over": final.over}
     if final.over:
         out["standings"] = final.summary()
@@ -398,6 +418,21 @@ def stream_of(data: Any) -> bool:
     if not isinstance(value, bool):
         raise CitiesError("expected true or false", field="stream")
     return value
+
+
+def game_routes(jobs: Jobs, request_of: Callable[[dict[str, Any], str], dict[str, Any]]
+                ) -> Callable[[str], Callable[[Request], Any]]:
+    """The endpoint of a game's task of ``kind`` (``request_of`` checks the body)."""
+    def route(kind: str) -> Callable[[Request], Any]:
+        @api
+        async def run(request: Request) -> Response:
+            data = await body_json(request)
+            if not isinstance(data, dict):
+                raise BadRequest("expected a JSON object", "body")
+            task = await asyncio.to_thread(request_of, data, kind)
+            return await jobs.answer(request, task, stream_of(data))
+        return run
+    return route
 
 
 def table_routes(jobs: Jobs | None = None) -> list[Route]:
@@ -455,15 +490,7 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         task = await asyncio.to_thread(advise_request, field(data, "game") and data)
         return await jobs.answer(request, task, stream_of(data))
 
-    def game_route(kind: str) -> Callable[[Request], Any]:
-        @api
-        async def run(request: Request) -> Response:
-            data = await body_json(request)
-            if not isinstance(data, dict):
-                raise BadRequest("expected a JSON object", "body")
-            task = await asyncio.to_thread(game_request, data, kind)
-            return await jobs.answer(request, task, stream_of(data))
-        return run
+    game_route = game_routes(jobs, game_request)
 
     return [
         Route("/table", page),

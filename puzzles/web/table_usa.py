@@ -24,8 +24,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from puzzles.web import usa as usa_web
-from puzzles.web.endpoints import BadRequest, api, body_json, field
-from puzzles.web.table import Say, names_of, number, play_until_asked, seconds, seed_of, stream_of
+from puzzles.web.endpoints import api, body_json, field
+from puzzles.web.table import (
+    Say,
+    game_routes,
+    number,
+    play_game,
+    seat_task,
+    seconds,
+    seed_of,
+    stream_of,
+    under_way,
+)
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
@@ -119,22 +129,8 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
         game = new_game(rules, rules.players[1] if players is None else players, seed_of(data))
         state = game_to_json(game)
     else:
-        state = field(data, "game")
-        game = game_of(state)
-        if game.over:
-            raise CitiesError("the game is over", field="game")
-    seat = data.get("seat", "P1")
-    if seat not in game.players:
-        raise CitiesError(f"expected one of {', '.join(game.players)}", field="seat")
-    bots = names_of(data.get("bots", ["greedy"]), "bots")
-    try:
-        make_bots(bots, game.players)
-    except CitiesError as err:
-        raise CitiesError(err.message, field="bots") from None
-    decisions = data.get("decisions", [])
-    Decisions(decisions)
-    return {"kind": "usa-game-turn", "game": state, "seat": seat, "bots": bots,
-            "decisions": decisions}
+        state, game = under_way(data, game_of)
+    return seat_task(data, "usa-game-turn", state, game, game.players, make_bots)
 
 
 def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
@@ -147,13 +143,7 @@ def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
     game = game_from_json(task["game"])
     if game.to_move() != task["seat"] and task["decisions"]:
         raise CitiesError(f"it is {game.to_move()}'s turn", field="decisions")
-    out = play_until_asked(game, task["seat"], task["bots"], task["decisions"], game_to_json,
-                           game_from_json, make_bots, play_turn, UsaSeat)
-    final = game_from_json(out["game"])
-    out = {**out, "seat": task["seat"], "bots": task["bots"], "over": final.over}
-    if final.over:
-        out["standings"] = final.summary()
-    return out
+    return play_game(task, game_from_json, game_to_json, make_bots, play_turn, UsaSeat)
 
 
 TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
@@ -185,15 +175,7 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
                 "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
         return await jobs.answer(request, task, stream_of(data))
 
-    def game_route(kind: str) -> Callable[[Request], Any]:
-        @api
-        async def run(request: Request) -> Response:
-            data = await body_json(request)
-            if not isinstance(data, dict):
-                raise BadRequest("expected a JSON object", "body")
-            task = await asyncio.to_thread(game_request, data, kind)
-            return await jobs.answer(request, task, stream_of(data))
-        return run
+    game_route = game_routes(jobs, game_request)
 
     return [
         Route("/api/table/usa/check", check, methods=["POST"]),
