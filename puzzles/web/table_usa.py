@@ -23,19 +23,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from puzzles.web import table_common as common
 from puzzles.web import usa as usa_web
 from puzzles.web.endpoints import api, body_json, field
-from puzzles.web.table import (
-    Say,
-    game_routes,
-    number,
-    play_game,
-    seat_task,
-    seconds,
-    seed_of,
-    stream_of,
-    under_way,
-)
+from puzzles.web.table_common import Say
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
@@ -125,12 +116,13 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
         from solver.usa.rules.game import new_game
 
         rules = load_ruleset(str(data.get("variant", "standard")))
-        players = number(data, "players", limits.PLAYERS, None)
-        game = new_game(rules, rules.players[1] if players is None else players, seed_of(data))
+        players = common.number(data, "players", limits.PLAYERS, None)
+        seats = rules.players[1] if players is None else players
+        game = new_game(rules, seats, common.seed_of(data))
         state = game_to_json(game)
     else:
-        state, game = under_way(data, game_of)
-    return seat_task(data, "usa-game-turn", state, game, game.players, make_bots)
+        state, game = common.under_way(data, game_of)
+    return common.seat_task(data, "usa-game-turn", state, game, game.players, make_bots)
 
 
 def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
@@ -143,7 +135,7 @@ def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
     game = game_from_json(task["game"])
     if game.to_move() != task["seat"] and task["decisions"]:
         raise CitiesError(f"it is {game.to_move()}'s turn", field="decisions")
-    return play_game(task, game_from_json, game_to_json, make_bots, play_turn, UsaSeat)
+    return common.play_game(task, game_from_json, game_to_json, make_bots, play_turn, UsaSeat)
 
 
 TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
@@ -171,11 +163,11 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
     @api
     async def solve(request: Request) -> Response:
         data = await body_json(request)
-        task = {"kind": "usa-solve", "time_limit": seconds(data),
+        task = {"kind": "usa-solve", "time_limit": common.seconds(data),
                 "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
-        return await jobs.answer(request, task, stream_of(data))
+        return await jobs.answer(request, task, common.stream_of(data))
 
-    game_route = game_routes(jobs, game_request)
+    game_route = common.game_routes(jobs, game_request)
 
     return [
         Route("/api/table/usa/check", check, methods=["POST"]),
