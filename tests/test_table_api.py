@@ -143,6 +143,33 @@ def test_a_bad_solve_is_refused_before_any_work(client: TestClient, body: Any,
     assert response.status_code == 400 and response.json()["field"].startswith(where)
 
 
+def test_a_usa_solve_is_cities_usa_solve(client: TestClient) -> None:
+    name = "usa/pool-small.json"
+    code, expected = cli_json("usa", "solve", str(EXAMPLES / name), "--json")
+    answer = client.post("/api/table/usa/solve", json={"pool": example(name)}).json()
+    assert code == 0 and expected["status"] == "optimal"
+    assert (answer["status"], answer["score"], answer["bound"]) == \
+        (expected["status"], expected["score"], expected["bound"])
+
+
+@pytest.mark.parametrize("path,body,where", [
+    ("/api/table/advise", {"game": 5}, "game"),
+    ("/api/table/advise", {"game": {"players": ["P1"], "cities": []}}, "game"),
+    ("/api/table/usa/solve", {"pool": 5}, "pool"),
+    ("/api/table/usa/game/new", {"variant": "solo", "players": 3}, "players"),
+    ("/api/table/usa/game/new", {"seed": -1}, "seed"),
+    ("/api/table/game/new", {"players": 9}, "players"),
+    ("/api/table/game/new", {"seat": "P7"}, "seat"),
+    ("/api/table/game/turn", {"decisions": []}, "game"),
+    ("/api/table/check", {"state": {"mat": "lake"}, "tile": "F", "at": "0,0"}, "at"),
+])
+def test_a_bad_body_is_a_400_naming_the_field(client: TestClient, path: str, body: Any,
+                                              where: str) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 400 and response.json()["field"].startswith(where), \
+        response.json()
+
+
 def _first_choice(need: dict[str, Any]) -> dict[str, Any]:
     if need["kind"] == "pick":
         return {"pick": [0, 1]}

@@ -103,7 +103,8 @@ class Jobs:
                 async for event in self.events(task):
                     event.pop("status", None)
                     yield (json.dumps(event) + "\n").encode()
-            return StreamingResponse(lines(), media_type=NDJSON)
+            return StreamingResponse(lines(), media_type=NDJSON, headers={
+                "Cache-Control": "no-store", "X-Accel-Buffering": "no"})  # each line at once
         last: dict[str, Any] = {}
 
         async def follow() -> None:
