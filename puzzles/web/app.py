@@ -83,6 +83,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     at a time; only requests naming one of ``allowed_hosts`` (loopback names by default) are
     answered; ``prepare`` makes today's and tomorrow's puzzles ahead, in the background."""
     from puzzles.web import board as boards
+    from puzzles.web.table import table_routes
     from puzzles.web.usa import usa_routes
 
     puzzles = Puzzles(generations)
@@ -198,6 +199,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         Route("/api/board", board, methods=["POST"]),
         Route("/api/tile.svg", tile_svg),
         *usa_routes(puzzles, window),  # the Cities USA daily (puzzles/web/usa.py)
+        *table_routes(),  # the Table mode, both games (puzzles/web/table.py)
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

@@ -1,0 +1,179 @@
+"""The Table mode's JSON API for Cities USA, the same shape as Between Two Cities' where the
+game has it (``puzzles.web.table``), each endpoint calling its command's library function:
+
+- ``POST /api/table/usa/check`` ``{"state", "action"}`` = ``cities usa check STATE --action A
+  --json``;
+- ``POST /api/table/usa/moves`` ``{"state", "tile"}`` = ``cities usa moves STATE --tile T
+  --json``;
+- ``POST /api/table/usa/score`` (a city file object) = ``cities usa score FILE --json``;
+- ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``;
+- ``POST /api/table/usa/game/new`` and ``/game/turn``: a game against the bots (solo: against
+  the Builders Guild of America), the player's seat deciding through the request; the
+  standings as ``cities usa play --json`` gives them (``summary``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from puzzles.web import table_common as common
+from puzzles.web import usa as usa_web
+from puzzles.web.endpoints import api, body_json, field
+from puzzles.web.table_common import Say
+from puzzles.web.table_jobs import Jobs
+from puzzles.web.table_seat import Decisions
+from solver.common import options as limits
+from solver.common.errors import CitiesError
+
+
+def pool_of(data: Any) -> dict[str, Any]:
+    """A pool file object, checked by its loader (the body's ``pool``)."""
+    from solver.usa.game.components import load_components
+    from solver.usa.game.pool import pool_from_json
+
+    try:
+        return pool_from_json(data, load_components()).to_json()
+    except CitiesError as err:
+        raise err.located(field="pool") from None
+
+
+def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
+    """``cities usa solve POOL --json``, its progress said on the way."""
+    from solver.usa.cpsat.solve import solve_pool
+    from solver.usa.game.components import load_components
+    from solver.usa.game.pool import pool_from_json
+
+    def progress(best: int | None, bound: int, spent: float) -> None:
+        say({"progress": {"best": best, "bound": bound, "seconds": round(spent, 1)}})
+
+    pool = pool_from_json(task["pool"], load_components())
+    return solve_pool(pool, time_limit=task["time_limit"], workers=1,
+                      progress=progress).to_json()
+
+
+class UsaSeat:
+    """The player's seat: a starting tile, a worker space, then the actions placing what the
+    worker took (``{"place": [action, ...]}``, each judged by the rules engine)."""
+
+    name = "you"
+
+    def __init__(self, decisions: Decisions):
+        self.decisions = decisions
+
+    def start(self, game: Any, player: str, tiles: list[str], r: random.Random) -> str:
+        tile = self.decisions.take("start", {"tiles": tiles})
+        if tile not in tiles:
+            raise self.decisions.refuse(f"expected one of {', '.join(tiles)}")
+        return str(tile)
+
+    def choose(self, game: Any, player: str, options: list[tuple[str, int]],
+               r: random.Random) -> tuple[str, int]:
+        from solver.usa.rules.board import board_to_json
+
+        slot = self.decisions.take("space", {"options": [list(o) for o in options],
+                                             "board": board_to_json(game.board)})
+        if not (isinstance(slot, list) and len(slot) == 2 and (slot[0], slot[1]) in options):
+            raise self.decisions.refuse("expected one of the worker spaces offered, "
+                                        "[row, index]")
+        return (slot[0], slot[1])
+
+    def place(self, game: Any, player: str, slot: tuple[str, int], items: list[str],
+              r: random.Random) -> list[dict[str, Any]]:
+        from solver.usa.game.cityfile import city_to_json
+
+        plan = self.decisions.take("place", {"space": list(slot), "items": items,
+                                             "tops": list(game.tops[slot[1]])
+                                             if slot[0] == "pieces" else [],
+                                             "city": city_to_json(game.cities[player])})
+        if not (isinstance(plan, list) and all(isinstance(a, dict) for a in plan)):
+            raise self.decisions.refuse("expected a list of actions such as "
+                                        "{\"action\": \"tile\", ...}")
+        return plan
+
+
+def game_of(data: Any) -> Any:
+    from solver.usa.rules.gamefile import game_from_json
+
+    try:
+        return game_from_json(data)
+    except CitiesError as err:
+        raise err.located(field="game") from None
+
+
+def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    from solver.usa.bots import make_bots
+    from solver.usa.rules.gamefile import game_to_json
+
+    if kind == "usa-game-new":
+        from solver.usa.game.rulesets import load_ruleset
+        from solver.usa.rules.game import new_game
+
+        rules = load_ruleset(str(data.get("variant", "standard")))
+        players = common.number(data, "players", limits.PLAYERS, None)
+        seats = rules.players[1] if players is None else players
+        game = new_game(rules, seats, common.seed_of(data))
+        state = game_to_json(game)
+    else:
+        state, game = common.under_way(data, game_of)
+    return common.seat_task(data, "usa-game-turn", state, game, game.players, make_bots)
+
+
+def game_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
+    """The player's decisions played, the bots' (and the BGA's) turns after them; the
+    standings (``summary``, as ``cities usa play --json``) at the end."""
+    from solver.usa.bots import make_bots
+    from solver.usa.rules.game import play_turn
+    from solver.usa.rules.gamefile import game_from_json, game_to_json
+
+    game = game_from_json(task["game"])
+    if game.to_move() != task["seat"] and task["decisions"]:
+        raise CitiesError(f"it is {game.to_move()}'s turn", field="decisions")
+    return common.play_game(task, game_from_json, game_to_json, make_bots, play_turn, UsaSeat)
+
+
+TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
+    "usa-solve": solve_task, "usa-game-turn": game_task}
+
+
+def usa_table_routes(jobs: Jobs) -> list[Route]:
+    @api
+    async def check(request: Request) -> Response:
+        data = await body_json(request)
+        state, action = field(data, "state"), field(data, "action")
+        return JSONResponse(await asyncio.to_thread(usa_web.check_json, state, action))
+
+    @api
+    async def moves(request: Request) -> Response:
+        data = await body_json(request)
+        state, tile = field(data, "state"), field(data, "tile")
+        return JSONResponse(await asyncio.to_thread(usa_web.moves_json, state, tile))
+
+    @api
+    async def score(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(usa_web.score_json,
+                                                    await body_json(request)))
+
+    @api
+    async def solve(request: Request) -> Response:
+        data = await body_json(request)
+        task = {"kind": "usa-solve", "time_limit": common.seconds(data),
+                "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
+        return await jobs.answer(request, task, common.stream_of(data))
+
+    game_route = common.game_routes(jobs, game_request)
+
+    return [
+        Route("/api/table/usa/check", check, methods=["POST"]),
+        Route("/api/table/usa/moves", moves, methods=["POST"]),
+        Route("/api/table/usa/score", score, methods=["POST"]),
+        Route("/api/table/usa/solve", solve, methods=["POST"]),
+        Route("/api/table/usa/game/new", game_route("usa-game-new"), methods=["POST"]),
+        Route("/api/table/usa/game/turn", game_route("usa-game-turn"), methods=["POST"]),
+    ]

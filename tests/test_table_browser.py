@@ -1,0 +1,149 @@
+"""The Table page in a real headless Chromium (the system's, through Playwright; see
+tests/test_web_browser.py), at phone and laptop sizes: spaces and tiles found by role and
+accessible name, every answer compared with the CLI's on the same city."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import cli
+from tests.test_web_browser import LAPTOP, PHONE, browser, server, shots_dir  # noqa: F401
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+RIVER_BEND = EXAMPLES / "state-river-bend.json"
+TO_COME = "F S P H O Tm F S P H O Tb S S P H F|O P/H"
+NAMES = {"F": "factory", "S": "shop", "P": "park"}
+
+
+def cli_json(*args: str) -> Any:
+    result = CliRunner().invoke(cli.app, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(params=[PHONE, LAPTOP], ids=["phone", "laptop"])
+def page(request: Any, browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
+    pg = browser.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_viewport_size(request.param)
+    pg.goto(server + "/table")
+    pg.evaluate("localStorage.clear()")
+    pg.reload()
+    pg.get_by_role("status").first.wait_for()
+    pg.wait_for_function("document.getElementById('status').textContent.startsWith('Choose')")
+    yield pg
+    pg.close()
+    assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
+
+
+def status(pg: Any) -> str:
+    return str(pg.locator("#status").text_content())
+
+
+def lit(pg: Any) -> list[list[int]]:
+    cells = pg.locator("#city .cell.legal")
+    return sorted([int(cells.nth(i).get_attribute("data-r")),
+                   int(cells.nth(i).get_attribute("data-c"))] for i in range(cells.count()))
+
+
+def hold(pg: Any, name: str) -> None:
+    pg.get_by_role("button", name=name, exact=True).click()
+    pg.wait_for_function("document.getElementById('status').textContent.includes('legal place')"
+                         " || document.getElementById('status').textContent.includes('no legal')")
+
+
+def enter_river_bend(pg: Any) -> None:
+    """The example's city, tapped in tile by tile, each on a lit space."""
+    for p in json.loads(RIVER_BEND.read_text())["placed"]:
+        hold(pg, NAMES[p["tile"]])
+        r, c = p["at"]
+        pg.get_by_role("gridcell", name=f"row {r}, column {c}: empty, legal for "
+                                         f"{NAMES[p['tile']]}").click()
+        pg.wait_for_function(f"document.getElementById('status').textContent.includes("
+                             f"'placed at row {r}, column {c}') || document.getElementById("
+                             "'status').textContent.includes('legal place')")
+
+
+def test_a_city_entered_by_tapping_lights_the_places_cities_moves_lists(page: Any,
+                                                                        tmp_path: Path) -> None:
+    enter_river_bend(page)
+    hold(page, "factory")
+    expected = cli_json("moves", str(RIVER_BEND), "--tile", "F", "--json")["positions"]
+    assert lit(page) == sorted(expected)
+    state = json.loads(page.locator("#file").input_value())
+    assert state["placed"] == json.loads(RIVER_BEND.read_text())["placed"]
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "the page scrolls sideways"
+    size = page.viewport_size["width"]
+    page.screenshot(path=str(shots_dir(tmp_path) / f"table-{size}.png"), full_page=True)
+
+
+def test_a_refused_space_says_the_dead_end(page: Any) -> None:
+    page.locator("#file").fill((EXAMPLES / "state-dead-end-canal.json").read_text())
+    page.get_by_role("button", name="Load").click()
+    page.wait_for_function("document.getElementById('status').textContent === 'City loaded.'")
+    hold(page, "factory")
+    expected = cli_json("moves", str(EXAMPLES / "state-dead-end-canal.json"), "--tile", "F",
+                        "--json")["positions"]
+    assert lit(page) == sorted(expected)
+    verdict = cli_json("check", str(EXAMPLES / "state-dead-end-canal.json"), "--tile", "F",
+                       "--at", "3,3", "--json")
+    page.get_by_role("gridcell", name="row 3, column 3: empty").click()
+    page.wait_for_function("document.getElementById('status').textContent.includes('may not')")
+    assert verdict["reason"] in status(page)
+
+
+def test_the_best_finish_is_cities_solves_optimum_and_stop_cancels_it(page: Any,
+                                                                      tmp_path: Path) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("one size is enough for the solver's part (its layout is the same page)")
+    enter_river_bend(page)
+    page.get_by_role("textbox", name="Tiles still to come").fill(TO_COME)
+    page.get_by_role("button", name="Find the best finish").click()
+    page.wait_for_function("document.getElementById('progress').textContent"
+                           ".startsWith('Best finish')", timeout=120_000)
+    pool = {"edition": "essential", "variant": "standard", "mat": "river-bend",
+            "tiles": TO_COME.split(), "fixed": json.loads(RIVER_BEND.read_text())["placed"]}
+    (tmp_path / "pool.json").write_text(json.dumps(pool))
+    expected = cli_json("solve", str(tmp_path / "pool.json"), "--json")
+    assert expected["status"] == "optimal"
+    text = page.locator("#progress").text_content()
+    assert text == f"Best finish: {expected['score']} points, proven optimal"
+
+    page.get_by_role("checkbox", name="any tiles from the box").check()
+    page.get_by_role("button", name="Find the best finish").click()
+    deadline = 60_000
+    page.wait_for_function("document.getElementById('progress').textContent !== 'Solving…'",
+                           timeout=deadline)
+    assert _jobs(), "no solve running"
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("document.getElementById('progress').textContent === 'Stopped.'")
+    page.wait_for_timeout(200)
+    for _ in range(100):
+        if not _jobs():
+            break
+        page.wait_for_timeout(200)
+    assert not _jobs(), "a solve is left running on the server"
+
+
+def _jobs() -> list[int]:
+    """The Table jobs running under this process (the test server runs in a thread)."""
+    from tests.test_web_server import children
+
+    out = []
+    for pid in children(os.getpid()):
+        try:
+            if b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                out.append(pid)
+        except OSError:
+            pass
+    return out

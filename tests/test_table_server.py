@@ -1,0 +1,78 @@
+"""The Table mode's long work on a real ``cities serve``: a solve runs in a process of its
+own, one at a time, and a client that hangs up (the page's Stop) leaves no process running.
+The tests count live child processes; they assert no timing."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_web_server import Server, children, serving, wait_for
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serving(tmp_path_factory.mktemp("cache")) as srv:
+        yield srv
+        code, err = srv.stop()
+        assert "Traceback" not in err
+
+
+def post(server: Server, path: str, body: object) -> socket.socket:
+    data = json.dumps(body).encode()
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n").encode()
+    return server.send(head + data)
+
+
+def box_solve(stream: bool) -> dict[str, object]:
+    """The best finish of a city from any tiles of the box: minutes of work, at least."""
+    state = json.loads((EXAMPLES / "state-river-bend.json").read_text())
+    return {"state": state, "tiles": "box", "time_limit": 300, "stream": stream}
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "plain"])
+def test_a_solve_whose_client_hangs_up_leaves_no_process(server: Server, stream: bool) -> None:
+    client = post(server, "/api/table/solve", box_solve(stream))
+    try:
+        wait_for(lambda: children(server.process.pid), 60, "the solve's process starts")
+        if stream:
+            client.settimeout(60)
+            assert b"200 OK" in client.recv(4096)
+    finally:
+        client.close()  # the page's Stop: the request is aborted
+    wait_for(lambda: not children(server.process.pid), 30, "no process left")
+
+
+def test_solves_run_one_at_a_time_and_a_waiting_one_says_so(server: Server) -> None:
+    first = post(server, "/api/table/solve", box_solve(True))
+    second = None
+    try:
+        wait_for(lambda: children(server.process.pid), 60, "the first solve starts")
+        second = post(server, "/api/table/solve", box_solve(True))
+        second.settimeout(60)
+        got = b""
+        while b"waiting" not in got:
+            chunk = second.recv(4096)
+            assert chunk, "the second solve's stream ended"
+            got += chunk
+        jobs = [p for p in children(server.process.pid) if _is_job(p)]
+        assert len(jobs) == 1
+    finally:
+        first.close()
+        if second is not None:
+            second.close()
+    wait_for(lambda: not children(server.process.pid), 30, "no process left")
+
+
+def _is_job(pid: int) -> bool:
+    try:
+        return b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
