@@ -51,42 +51,7 @@ from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
 from solver.common.errors import CitiesError
 
-
-def at_of(at: Any) -> tuple[int, int]:
-    if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int for v in at)):
-        raise CitiesError("expected [r, c] in mat coordinates (a duplex: its top-left half)",
-                          field="at")
-    return at[0], at[1]
-
-
 # --- one city -------------------------------------------------------------------------------
-
-
-def check_json(state: Any, tile: Any, at: Any, city: Any = None) -> dict[str, Any]:
-    """``cities check STATE --tile T --at R,C --json``: legal or not, and why (dead ends
-    included); in a game file, city ``city`` (1-based), and the tile must be in a builder's
-    hand."""
-    from solver.twocities.game.components import load_components
-    from solver.twocities.game.tiles import parse_tile
-    from solver.twocities.rules.game import check_in_game
-    from solver.twocities.rules.gamefile import is_game
-    from solver.twocities.rules.legality import check
-
-    game = game_of(state, "state") if is_game(state) else None
-    if game is not None and not (type(city) is int and 1 <= city <= len(game.cities)):
-        raise CitiesError(f"a game holds {len(game.cities)} cities: give \"city\": N "
-                          "(1-based) beside the state", field="city")
-    pos = position_of(state) if game is None else None
-    if not isinstance(tile, str):
-        raise CitiesError("expected a tile token such as 'F', 'Tm', 'F|O' or 'P/H'", field="tile")
-    try:
-        parsed = parse_tile(tile, load_components().civics)
-    except CitiesError as err:
-        raise err.located(field="tile") from None
-    where = at_of(at)
-    verdict = check(pos, parsed, where) if game is None else \
-        check_in_game(game, city - 1, parsed, where)
-    return verdict.to_json()
 
 
 def position_of(state: Any) -> Any:
@@ -331,7 +296,7 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
     async def check(request: Request) -> Response:
         data = await body_json(request)
         state, tile, at = field(data, "state"), field(data, "tile"), field(data, "at")
-        return JSONResponse(await asyncio.to_thread(check_json, state, tile, at,
+        return JSONResponse(await asyncio.to_thread(boards.verdict_json, state, tile, at,
                                                     data.get("city")))
 
     @api
