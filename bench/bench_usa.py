@@ -12,9 +12,14 @@ Usage::
 
     python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
         [--workers 2] [--seed 1] [--json FILE] [--categories buildings,cards,...]
+        [--deterministic-time D]
 
 Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
 (unproven pools count at the time limit).
+
+``--deterministic-time D`` (with ``--workers 1``) bounds each proof by CP-SAT's deterministic
+work instead of the clock, as the daily puzzle's proof is bounded: which pools are proven
+within D, their scores and bounds, are the same on a loaded machine as on a quiet one.
 
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
@@ -77,14 +82,17 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 
 
 def run_suite(name: str, count: int, seed: int, time_limit: float,
-              workers: int, categories: list[str] | None = None) -> dict[str, Any]:
+              workers: int, categories: list[str] | None = None,
+              deterministic_time: float | None = None) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
-        result = (solve_pool(pool, time_limit=time_limit, workers=workers) if categories is None
+        result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
+                             workers=workers, deterministic_time=deterministic_time)
+                  if categories is None
                   else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
         rows.append({"pool": i, "status": str(result.status), "score": result.score,
@@ -108,14 +116,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--categories", help="profile: only these scoring categories (commas)")
+    ap.add_argument("--deterministic-time", type=float,
+                    help="bound each proof by CP-SAT deterministic work (with --workers 1)")
     args = ap.parse_args()
+    if args.deterministic_time is not None and args.workers != 1:
+        ap.error("--deterministic-time needs --workers 1 (a race of two is not reproducible)")
     categories = None if args.categories is None else args.categories.split(",")
     unknown = sorted(set(categories or ()) - set(CATEGORY_MODELS))
     if unknown:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
-    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories)
-               for s in suites]
+    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
+                         args.deterministic_time) for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:
