@@ -12,7 +12,7 @@ Usage::
 
     python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
         [--workers 2] [--seed 1] [--json FILE] [--categories buildings,cards,...]
-        [--deterministic-time D]
+        [--deterministic-time D] [--then-strong]
 
 Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
 (unproven pools count at the time limit).
@@ -20,6 +20,8 @@ Prints one row per suite: pools, proven, the median, p95 and largest seconds to 
 ``--deterministic-time D`` (with ``--workers 1``) bounds each proof by CP-SAT's deterministic
 work instead of the clock, as the daily puzzle's proof is bounded: which pools are proven
 within D, their scores and bounds, are the same on a loaded machine as on a quiet one.
+``--then-strong`` (with ``--workers 1``): the light search for half the limits, then the
+strong one hinted with its city (``solve_pool(..., then_strong=True)``).
 
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
@@ -83,7 +85,8 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 
 def run_suite(name: str, count: int, seed: int, time_limit: float,
               workers: int, categories: list[str] | None = None,
-              deterministic_time: float | None = None) -> dict[str, Any]:
+              deterministic_time: float | None = None,
+              then_strong: bool = False) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
@@ -91,7 +94,8 @@ def run_suite(name: str, count: int, seed: int, time_limit: float,
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
         result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
-                             workers=workers, deterministic_time=deterministic_time)
+                             workers=workers, deterministic_time=deterministic_time,
+                             then_strong=then_strong)
                   if categories is None
                   else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
@@ -118,7 +122,11 @@ def main() -> None:
     ap.add_argument("--categories", help="profile: only these scoring categories (commas)")
     ap.add_argument("--deterministic-time", type=float,
                     help="bound each proof by CP-SAT deterministic work (with --workers 1)")
+    ap.add_argument("--then-strong", action="store_true",
+                    help="one worker: the light search, then the strong one hinted with its city")
     args = ap.parse_args()
+    if args.then_strong and args.workers != 1:
+        ap.error("--then-strong needs --workers 1")
     if args.deterministic_time is not None and args.workers != 1:
         ap.error("--deterministic-time needs --workers 1 (a race of two is not reproducible)")
     categories = None if args.categories is None else args.categories.split(",")
@@ -127,7 +135,7 @@ def main() -> None:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
     results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
-                         args.deterministic_time) for s in suites]
+                         args.deterministic_time, args.then_strong) for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
 from solver.common.status import Status
+from solver.usa.cpsat import race as race_module
 from solver.usa.cpsat.layout import new_city_model
 from solver.usa.cpsat.solve import solve_pool
 from solver.usa.game.components import (
@@ -104,16 +106,35 @@ def pieces_pool(seed: int) -> Pool:
         comps)
 
 
-def check_against_bruteforce(pool: Pool, best: int | None = None) -> None:
+def check_against_bruteforce(pool: Pool, best: int | None = None, *,
+                             then_strong: bool = False) -> None:
     """The solver's optimum is the exhaustive best, and its order of play replays in turn
     order through the rules engine to its city."""
-    result = solve_pool(pool, time_limit=120, workers=1)
+    result = solve_pool(pool, time_limit=120, workers=1, then_strong=then_strong)
     best = best_score(pool) if best is None else best
     assert result.status == Status.OPTIMAL
     assert result.city is not None
     assert result.score == best == score_city(result.city).total
     built = replay(pool, list(result.order))
     assert built.tiles == result.city.tiles and built.bridges == result.city.bridges
+
+
+@pytest.mark.parametrize("pool", [0, 1, 2])
+def test_the_strong_search_after_the_light_one_proves_the_exhaustive_best(
+        pool: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker, ``then_strong``: the light search here stops at its first city, so the
+    strong search, hinted with it, has the proof to make."""
+    real = race_module.light
+
+    def first_city(params: Any, time_limit: float | None,
+                   deterministic_time: float | None) -> None:
+        real(params, time_limit, deterministic_time)
+        params.stop_after_first_solution = True
+
+    monkeypatch.setattr(race_module, "light", first_city)
+    pools = [geometry_pool(0), pieces_pool(1),
+             TURN_ORDER_BINDS["one voluntary bridge a turn (1x3)"][0]]
+    check_against_bruteforce(pools[pool], then_strong=True)
 
 
 @pytest.mark.parametrize("seed", range(6))
