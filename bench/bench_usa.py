@@ -23,6 +23,18 @@ within D, their scores and bounds, are the same on a loaded machine as on a quie
 ``--then-strong`` (with ``--workers 1``): the light search for half the limits, then the
 strong one hinted with its city (``solve_pool(..., then_strong=True)``).
 
+One worker, deterministic work 20 (the daily puzzle's proof budget), 6 pools a suite, seed 1
+(2026-12-03, ``--suite all --count 6 --workers 1 --deterministic-time 20``; proven pools, and
+the unproven ones as score/bound):
+
+- light search alone (the default): nine 1/6 (27/55, 23/39, 21/114, 29/98, 26/51), choose 2/6
+  (31/50, 22/35, 22/105, 35/49);
+- strong search alone (linearization level 2, an experiment not kept): nine 1/6 (23/25,
+  24/27, 23/26, 24/33, 20/36), choose 3/6 (14/35, 21/29, 32/40): better bounds, worse cities;
+- ``--then-strong``: nine 3/6 (23/26, 23/33, 26/36), choose 3/6 (31/36, 22/30, 35/40).
+- two workers in CP-SAT's deterministic interleaved search (``interleave_search``, an
+  experiment not kept, nine only): 2/6 (26/27, 23/26, 29/33, 26/36).
+
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
 the points of those categories alone: which family of constraints the search struggles with.
