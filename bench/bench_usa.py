@@ -12,9 +12,28 @@ Usage::
 
     python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
         [--workers 2] [--seed 1] [--json FILE] [--categories buildings,cards,...]
+        [--deterministic-time D] [--then-strong]
 
 Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
 (unproven pools count at the time limit).
+
+``--deterministic-time D`` (with ``--workers 1``) bounds each proof by CP-SAT's deterministic
+work instead of the clock, as the daily puzzle's proof is bounded: which pools are proven
+within D, their scores and bounds, are the same on a loaded machine as on a quiet one.
+``--then-strong`` (with ``--workers 1``): the light search for half the limits, then the
+strong one hinted with its city (``solve_pool(..., then_strong=True)``).
+
+One worker, deterministic work 20 (the daily puzzle's proof budget), 6 pools a suite, seed 1
+(2026-12-03, ``--suite all --count 6 --workers 1 --deterministic-time 20``; proven pools, and
+the unproven ones as score/bound):
+
+- light search alone (the default): nine 1/6 (27/55, 23/39, 21/114, 29/98, 26/51), choose 2/6
+  (31/50, 22/35, 22/105, 35/49);
+- strong search alone (linearization level 2, an experiment not kept): nine 1/6 (23/25,
+  24/27, 23/26, 24/33, 20/36), choose 3/6 (14/35, 21/29, 32/40): better bounds, worse cities;
+- ``--then-strong``: nine 3/6 (23/26, 23/33, 26/36), choose 3/6 (31/36, 22/30, 35/40).
+- two workers in CP-SAT's deterministic interleaved search (``interleave_search``, an
+  experiment not kept, nine only): 2/6 (26/27, 23/26, 29/33, 26/36).
 
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
@@ -80,14 +99,19 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 
 
 def run_suite(name: str, count: int, seed: int, time_limit: float,
-              workers: int, categories: list[str] | None = None) -> dict[str, Any]:
+              workers: int, categories: list[str] | None = None,
+              deterministic_time: float | None = None,
+              then_strong: bool = False) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
-        result = (solve_pool(pool, time_limit=time_limit, workers=workers) if categories is None
+        result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
+                             workers=workers, deterministic_time=deterministic_time,
+                             then_strong=then_strong)
+                  if categories is None
                   else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
         rows.append({"pool": i, "status": str(result.status), "score": result.score,
@@ -111,15 +135,23 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--categories", help="profile: only these scoring categories (commas)")
+    ap.add_argument("--deterministic-time", type=float,
+                    help="bound each proof by CP-SAT deterministic work (with --workers 1)")
+    ap.add_argument("--then-strong", action="store_true",
+                    help="one worker: the light search, then the strong one hinted with its city")
     args = ap.parse_args()
+    if args.then_strong and args.workers != 1:
+        ap.error("--then-strong needs --workers 1")
+    if args.deterministic_time is not None and args.workers != 1:
+        ap.error("--deterministic-time needs --workers 1 (a race of two is not reproducible)")
     run = record.start()
     categories = None if args.categories is None else args.categories.split(",")
     unknown = sorted(set(categories or ()) - set(CATEGORY_MODELS))
     if unknown:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
-    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories)
-               for s in suites]
+    results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
+                         args.deterministic_time, args.then_strong) for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:

@@ -1,25 +1,94 @@
 """Exhaustive search over every finished city a small pool can build: the reference the
 solver's ``optimal`` must never be beaten by.
 
-It knows nothing of the model: every layout of the tiles (every place, every rotation), every
-set of bridges, every placing of the feature tiles, every way to stack the pieces; the rules
-engine (``play_order``) says which layouts an order of play builds, and the scorer scores.
-An achievement is claimed when the finished city meets it.
+It knows nothing of the model nor of the order search: every legal game, turn by turn as the
+rulebook plays it (the starting tile, then each turn a city tile anywhere the rules engine
+allows, in every rotation, with every choice of the bridges its dead ends force, then no
+voluntary bridge or any one the rules engine allows), gives the finished layouts; then every
+placing of the feature tiles and every way to stack the pieces, scored by the scorer. An
+achievement is claimed when the finished city meets it.
+
+``layouts`` lists every layout, legal or not, to test the order search against the games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations, permutations, product
+from typing import Any
 
-from solver.usa.game.city import Building, City, PlacedTile, Space
+from solver.usa.game.city import Bridge, Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
 from solver.usa.game.pool import Pool
 from solver.usa.game.tiles import Tile
 from solver.usa.game.vocab import ARMS, COLORS, ROTATIONS
-from solver.usa.rules.order import play_order
+from solver.usa.rules.legality import check, place_bridge, place_tile
 from solver.usa.scoring.categories import score_city
 from solver.usa.scoring.requirements import achievement_met
+
+Layout = tuple[frozenset[tuple[Place, str, int]], frozenset[Bridge]]
+
+
+def layout_key(city: City) -> Layout:
+    """What makes a layout: each place's tile and rotation, and the bridges."""
+    return (frozenset((p, t.tile.id, t.rotation) for p, t in city.tiles.items()),
+            frozenset(city.bridges))
+
+
+def legal_layouts(pool: Pool, *, any_time: bool = False) -> dict[Layout, City]:
+    """Every finished layout some legal game builds, found by playing every game, each step
+    judged by the rules engine. ``any_time``: the reading without the turn order (any number
+    of voluntary bridges at any time, from the starting tile on), to show where it binds."""
+    comps = pool.components
+    empty = City(pool.size, {}, components=comps, bridges_left=pool.bridges)
+    seen: set[Layout] = set()
+    done: dict[Layout, City] = {}
+
+    def play(city: City, bridge_may_follow: bool) -> None:
+        key = layout_key(city)
+        if (key, bridge_may_follow) in seen:
+            return
+        seen.add((key, bridge_may_follow))
+        if bridge_may_follow:
+            for p in sorted(city.tiles):
+                for arm in ARMS:
+                    v = place_bridge(city, p, arm)
+                    if v.legal and v.city is not None:
+                        play(v.city, any_time)
+        if len(city.tiles) == pool.places:
+            done[key] = city
+            return
+        used = {t.tile.id for t in city.tiles.values()}
+        for tile in (comps.tile(t) for t in pool.tiles if t not in used):
+            for at in _around(city):
+                for turn in _distinct_turns(tile):
+                    for laid in _with_forced_bridges(city, tile, at, turn):
+                        play(laid, True)
+
+    start = comps.tile(pool.start)
+    for turn in _distinct_turns(start):
+        # The setup lays the starting tile: no bridge follows it.
+        for city in _with_forced_bridges(empty, start, (0, 0), turn):
+            play(city, any_time)
+    return done
+
+
+def _around(city: City) -> list[Place]:
+    """The empty places next to the city's tiles (the rules engine judges each)."""
+    return sorted({(r + dr, c + dc) for r, c in city.tiles
+                   for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))} - set(city.tiles))
+
+
+def _with_forced_bridges(city: City, tile: Tile, at: Place, turn: int) -> Iterator[City]:
+    """The city after the tile, once for each choice of the bridges its dead ends force."""
+    probe = place_tile(city, tile, at, turn, build=False)
+    if not probe.legal:
+        return
+    for chosen in combinations(probe.forced_bridges, probe.must_fix):
+        v = place_tile(city, tile, at, turn, list(chosen))
+        if v.legal and v.city is not None:
+            yield v.city
 
 
 def layouts(pool: Pool) -> Iterator[City]:
@@ -80,6 +149,24 @@ def stackings(city: City, pieces: dict[str, int], tops: list[str]) -> Iterator[d
     yield from place(0, dict(pieces), list(tops))
 
 
+def replay(pool: Pool, order: list[dict[str, Any]]) -> City:
+    """The city an order of play builds, action by action in turn order, each step judged by
+    the rules engine (``legality.check``): the starting tile, then each city tile followed by
+    at most one bridge. A step the rules refuse fails, named."""
+    city = City(pool.size, {}, components=pool.components, bridges_left=pool.bridges)
+    for i, action in enumerate(order):
+        if action["action"] == "bridge":
+            assert i >= 2 and order[i - 1]["action"] == "tile", (
+                f"step {i}: a bridge not right after a city tile: {action}")
+        else:
+            assert action["action"] == "tile", f"step {i}: {action}"
+        verdict = check(city, action)
+        assert verdict.legal and verdict.city is not None, f"step {i} {action}: {verdict.reason}"
+        city = verdict.city
+    return city
+
+
+@cache
 def _distinct_turns(tile: Tile) -> list[int]:
     seen, out = set(), []
     for r in ROTATIONS:
@@ -90,11 +177,10 @@ def _distinct_turns(tile: Tile) -> list[int]:
     return out
 
 
-def best_score(pool: Pool) -> int | None:
+def best_score(pool: Pool, *, any_time: bool = False) -> int | None:
     """The best score of any finished city the pool builds by legal play (None: none)."""
     best: int | None = None
-    for layout in layouts(pool):
-        legal: bool | None = None
+    for layout in legal_layouts(pool, any_time=any_time).values():
         for features in feature_placings(layout, list(pool.features)):
             with_features = layout.with_changes(features=features, cards=pool.cards)
             for buildings in stackings(with_features, pool.pieces, list(pool.tops)):
@@ -103,13 +189,5 @@ def best_score(pool: Pool) -> int | None:
                     (a, p) for a, p in pool.achievements
                     if achievement_met(pool.components.achievements[a], city)))
                 score = score_city(city).total
-                if best is not None and score <= best:
-                    continue
-                if legal is None:
-                    legal = play_order(layout, pool.bridges) is not None
-                if not legal:
-                    break
-                best = score
-            if legal is False:
-                break
+                best = score if best is None else max(best, score)
     return best

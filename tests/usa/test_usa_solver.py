@@ -16,8 +16,8 @@ from solver.common.status import Status
 from solver.usa.cpsat.solve import solve_pool
 from solver.usa.game.cityfile import city_from_json
 from solver.usa.game.pool import load_pool, pool_from_json
-from solver.usa.rules.legality import check
 from solver.usa.scoring.categories import score_city
+from tests.usa.bruteforce import replay
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,14 +35,8 @@ def test_small_pool_is_solved_to_a_city_the_scorer_and_the_rules_confirm() -> No
     assert result.score == result.bound == 18
     assert result.city is not None
     assert score_city(result.city).total == 18
-    # The order of play replays, step by step, through the rules engine.
-    city = result.city.with_changes(tiles={}, bridges=frozenset(), buildings={}, features={},
-                                    cards=(), achievements=(), bridges_left=pool.bridges)
-    for action in result.order:
-        verdict = check(city, action)
-        assert verdict.legal, verdict.reason
-        assert verdict.city is not None
-        city = verdict.city
+    # The order of play replays, step by step in turn order, through the rules engine.
+    city = replay(pool, list(result.order))
     assert city.tiles == result.city.tiles and city.bridges == result.city.bridges
 
 
@@ -75,6 +69,28 @@ def test_cli_json_city_is_accepted_by_usa_score(tmp_path: Path) -> None:
     assert scored.exit_code == 0
     assert json.loads(scored.stdout)["total"] == 18
     assert score_city(city_from_json(data["city"])).total == 18
+
+
+# A pool with one city tile and three bridges builds at most one voluntary bridge; a pool of
+# two tiles to choose from gets none after its starting tile.
+ONE_CITY_TILE = {"game": "cities-usa", "size": [1, 2], "start": "start-2", "bridges": 3,
+                 "cards": ["protected-areas", "protected-areas"]}
+
+
+@pytest.mark.parametrize(("tiles", "best"), [(["city-11"], 4), (["city-31", "city-05"], 6)])
+def test_cli_json_order_replays_in_turn_order(tmp_path: Path, tiles: list[str],
+                                              best: int) -> None:
+    path = tmp_path / "pool.json"
+    path.write_text(json.dumps({**ONE_CITY_TILE, "tiles": tiles}))
+    result = runner.invoke(cli.app, ["usa", "solve", str(path), "--json", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["status"] == "optimal" and data["score"] == data["bound"] == best
+    city = replay(load_pool(path), data["order"])
+    assert city.tiles == city_from_json(data["city"]).tiles
+    assert city.bridges == city_from_json(data["city"]).bridges
+    kinds = [a["action"] for a in data["order"]]
+    assert kinds[:2] == ["tile", "tile"] and kinds.count("bridge") <= 1
 
 
 def test_cli_terminal_output_shows_the_city_and_the_status() -> None:

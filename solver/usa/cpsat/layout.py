@@ -24,7 +24,15 @@ from solver.usa.cpsat.literals import Lit, equal_to
 from solver.usa.game.city import Place, Space, place_of, quadrant_of, tile_spaces
 from solver.usa.game.pool import Pool
 from solver.usa.game.tiles import Tile
-from solver.usa.game.vocab import ARM_BETWEEN, ARMS, QUADRANTS, ROTATIONS, SPACE_KINDS
+from solver.usa.game.vocab import (
+    ARM_BETWEEN,
+    ARM_STEP,
+    ARMS,
+    OPPOSITE,
+    QUADRANTS,
+    ROTATIONS,
+    SPACE_KINDS,
+)
 
 AREA_KINDS = ("water", "park", "city")
 
@@ -127,6 +135,34 @@ def streets_and_bridges(cm: CityModel) -> None:
     m.Add(sum(cm.bridge.values()) <= cm.pool.bridges)
 
 
+def voluntary_bridges(cm: CityModel) -> None:
+    """At most one voluntary bridge a turn, and a turn only after a city tile (the rules' turn
+    order), as a relaxation every legal game meets; the order search settles the rest.
+
+    A forced bridge fixes a dead end, so it faces an arm of the tile it meets. So a bridge at
+    the city's edge is voluntary, and so is one facing no arm, and one of two bridges facing
+    each other (the first was laid facing an empty place, then the second fixed the dead end
+    that tile made). A bridge facing a printed street may be a forced one. The last two kinds
+    face an empty place when laid: not in the last turn, when the city is whole.
+    """
+    m, turns = cm.m, len(cm.places) - 1
+    edge, facing = [], []
+    for p in cm.places:
+        for a in ARMS:
+            q = (p[0] + ARM_STEP[a][0], p[1] + ARM_STEP[a][1])
+            if q not in cm.places:
+                edge.append(cm.bridge[p, a])
+            elif a in ("E", "S"):
+                b = OPPOSITE[a]
+                first = m.NewBoolVar(f"voluntary[{p},{a}]")
+                m.Add(first >= cm.bridge[p, a] - cm.street[q, b])
+                m.Add(first >= cm.bridge[q, b] - cm.street[p, a])
+                facing.append(first)
+    m.Add(sum(edge) + sum(facing) <= turns)
+    if facing:
+        m.Add(sum(facing) <= turns - 1)
+
+
 def neighbours(cm: CityModel) -> None:
     """Touching spaces are adjacent unless an arm of their tile runs between them (a tile's
     edge is never a street)."""
@@ -168,6 +204,7 @@ def new_city_model(pool: Pool) -> CityModel:
     cm = CityModel(cp_model.CpModel(), pool, places, spaces)
     tiles_and_rotations(cm)
     streets_and_bridges(cm)
+    voluntary_bridges(cm)
     neighbours(cm)
     return cm
 

@@ -4,7 +4,10 @@ soon as a city found meets a bound proven, or at the limit.
 
 On 3x3 pools neither search alone suffices: the light one found a 27-point city with a bound
 of 55, the strong one proved the bound of 27 having found only 19 (same pool, 30 s each).
-With one worker only the light search runs, and the answer is reproducible.
+With one worker only the light search runs, and the answer is reproducible. With one worker
+and ``then_strong`` the light search has half the limits, and when it has not proven its city
+the strong search, hinted with that city, has the other half: both on one core, one after the
+other, so a deterministic limit still reproduces the answer.
 """
 
 from __future__ import annotations
@@ -83,9 +86,64 @@ class Outcome:
 
 def race(model: cp_model.CpModel, time_limit: float | None, workers: int,
          deterministic_time: float | None, report: Progress | None,
-         began: float) -> Outcome:
+         began: float, *, then_strong: bool = False) -> Outcome:
     """Solve ``model`` (a maximisation) with ``workers`` cores: the light search on one, the
-    strong search on the rest."""
+    strong search on the rest (one worker and ``then_strong``: the strong search after the
+    light one)."""
+    if then_strong and workers == 1:
+        return _light_then_strong(model, time_limit, deterministic_time, report, began)
+    return _race(model, time_limit, workers, deterministic_time, report, began)
+
+
+def _half(limit: float | None) -> float | None:
+    return None if limit is None else limit / 2
+
+
+def _light_then_strong(model: cp_model.CpModel, time_limit: float | None,
+                       deterministic_time: float | None, report: Progress | None,
+                       began: float) -> Outcome:
+    start = time.monotonic()
+    first = _race(model, _half(time_limit), 1, _half(deterministic_time), report, began)
+    if first.status in (Status.OPTIMAL, Status.INFEASIBLE):
+        return first
+    hinted = model.Clone()
+    if first.solver is not None:
+        for i in range(len(hinted.Proto().variables)):
+            var = hinted.GetIntVarFromProtoIndex(i)
+            hinted.AddHint(var, first.solver.Value(model.GetIntVarFromProtoIndex(i)))
+    shared = _Shared(began, report)
+    if first.solver is not None:
+        shared.found(first.solver.ObjectiveValue())
+    prover = cp_model.CpSolver()
+    strong(prover.parameters, None if time_limit is None
+           else time_limit - (time.monotonic() - start), 1)
+    if deterministic_time is not None:
+        prover.parameters.max_deterministic_time = deterministic_time / 2
+    prover.best_bound_callback = shared.bounded
+    shared.solvers.append(prover)
+    code = prover.Solve(hinted, _Found(shared))
+    if code == cp_model.MODEL_INVALID:
+        raise ValueError(f"invalid model: {hinted.Validate()}")
+    if code == cp_model.INFEASIBLE:
+        return Outcome(Status.INFEASIBLE, None, None)
+    bounds = [whole(prover.BestObjectiveBound())]
+    if first.bound is not None:
+        bounds.append(first.bound)
+    if code == cp_model.OPTIMAL:
+        bounds.append(whole(prover.ObjectiveValue()))
+    bound = min(bounds)
+    holders = [s for s, ok in ((first.solver, first.solver is not None),
+                               (prover, code in (cp_model.OPTIMAL, cp_model.FEASIBLE))) if ok]
+    if not holders:
+        return Outcome(Status.UNKNOWN, None, bound)
+    best = max(holders, key=lambda s: s.ObjectiveValue())  # type: ignore[union-attr]
+    proven = whole(best.ObjectiveValue()) >= bound  # type: ignore[union-attr]
+    return Outcome(Status.OPTIMAL if proven else Status.FEASIBLE, best, bound)
+
+
+def _race(model: cp_model.CpModel, time_limit: float | None, workers: int,
+          deterministic_time: float | None, report: Progress | None,
+          began: float) -> Outcome:
     shared = _Shared(began, report)
     finder = cp_model.CpSolver()
     light(finder.parameters, time_limit, deterministic_time)

@@ -152,15 +152,17 @@ def rescore(city: City, model: dict[str, int]) -> Score:
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
-               progress: Progress | None = None) -> SolveResult:
-    """The best city the pool can build (``optimal``), or the best found and the bound."""
+               progress: Progress | None = None, then_strong: bool = False) -> SolveResult:
+    """The best city the pool can build (``optimal``), or the best found and the bound
+    (``then_strong``: with one worker, the strong search after the light one; see ``race``)."""
     began = time.monotonic()
     excluded: list[Layout] = []
     bound: int | None = None
     while True:
         cm = build_model(pool, excluded)
         left = None if time_limit is None else time_limit - (time.monotonic() - began)
-        outcome = race(cm.m, left, workers, deterministic_time, progress, began)
+        outcome = race(cm.m, left, workers, deterministic_time, progress, began,
+                       then_strong=then_strong)
         status, solver = outcome.status, outcome.solver
         # Only layouts no order of play builds were excluded: this bound holds for every
         # legal city.

@@ -1,9 +1,15 @@
-"""An order of play that builds a finished city: a tile at a time, fully adjacent, every dead
-end fixed while bridges last, voluntary bridges where the rules allow them.
+"""An order of play that builds a finished city, turn by turn as the rulebook plays them.
 
-Every step is judged by ``legality`` (the one owner of those rules); this module only searches
-the orders: the starting tile first, then any tile fully adjacent to those laid, or any of the
-city's bridges whose tile is laid.
+The starting tile is laid in the setup, which grants no bridge. Each turn after it lays one
+city tile fully adjacent to the city, with the bridges that fix the dead ends this tile made
+(all of them while bridges last; with too few, the player chooses which), then at most one
+voluntary bridge on any tile laid, never one that makes a dead end. Nothing else places a
+bridge.
+
+Every step is judged by ``legality`` (the one owner of those rules); this module only
+searches the turns. An order is a list of ``cities usa check`` actions: the starting tile,
+then each city tile (its forced bridges inside the action), each followed by at most one
+``bridge`` action, its turn's voluntary bridge.
 
 The rulebook's scoring example keeps a dead end and builds no bridge: legal play makes it only
 when the player holds no bridge (with bridges in hand, the tile that made the dead end would
@@ -17,17 +23,21 @@ have had it fixed).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
 from solver.usa.game.city import Bridge, City, Place
+from solver.usa.game.vocab import ARM_STEP
 from solver.usa.rules.legality import place_bridge, place_tile
 
+Action = dict[str, Any]
 
-def play_order(target: City, bridges: int | None = None) -> list[dict[str, Any]] | None:
-    """Tile and bridge actions that build ``target``'s tiles and bridges from nothing, or None
-    when no order of play can. ``bridges``: what the player holds at the start (default: the
-    bridges the city has built plus those it has left)."""
+
+def play_order(target: City, bridges: int | None = None) -> list[Action] | None:
+    """The actions, turn by turn, that build ``target``'s tiles and bridges from nothing, or
+    None when no order of play can. ``bridges``: what the player holds at the start (default:
+    the bridges the city has built plus those it has left)."""
     if not target.tiles:
         return []
     holds = bridges if bridges is not None else len(target.bridges) + target.remaining_bridges
@@ -36,45 +46,63 @@ def play_order(target: City, bridges: int | None = None) -> list[dict[str, Any]]
     starts = [p for p, t in target.tiles.items() if t.tile.start] or sorted(target.tiles)
     failed: set[tuple[frozenset[Place], frozenset[Bridge]]] = set()
 
-    def search(city: City) -> list[dict[str, Any]] | None:
-        if set(city.tiles) == set(target.tiles) and city.bridges == target.bridges:
-            return []
+    def search(city: City) -> list[Action] | None:
+        if len(city.tiles) == len(target.tiles):
+            return [] if city.bridges == target.bridges else None
         key = (frozenset(city.tiles), frozenset(city.bridges))
-        if key in failed:
+        if key in failed or not _enough_turns(city, target):
             return None
-        for action, after in _next_steps(city, target, starts):
+        for actions, after in _turns(city, target):
             rest = search(after)
             if rest is not None:
-                return [action, *rest]
+                return [*actions, *rest]
         failed.add(key)
         return None
 
-    return search(empty)
+    for at in starts:
+        # The setup lays the starting tile: its own turn has no voluntary bridge.
+        for actions, city in _tile_steps(empty, target, at):
+            found = search(city)
+            if found is not None:
+                return [*actions, *found]
+    return None
 
 
-def _next_steps(city: City, target: City, starts: list[Place]) -> list[tuple[dict[str, Any],
-                                                                            City]]:
-    out = []
-    for at, arm in sorted(target.bridges - city.bridges):
-        if at in city.tiles:
-            v = place_bridge(city, at, arm)
-            if v.legal and v.city is not None:
-                out.append(({"action": "bridge", "at": list(at), "arm": arm}, v.city))
-    places = starts if not city.tiles else sorted(
-        p for p in set(target.tiles) - set(city.tiles)
-        if any((p[0] + dr, p[1] + dc) in city.tiles
-               for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))))
+def _enough_turns(city: City, target: City) -> bool:
+    """Whether the turns left can hold the voluntary bridges still to build: a bridge on an
+    arm facing no tile of the target (its edge) is never a forced one, and each turn places
+    at most one voluntary bridge."""
+    edge = sum(1 for (r, c), arm in target.bridges - city.bridges
+               if (r + ARM_STEP[arm][0], c + ARM_STEP[arm][1]) not in target.tiles)
+    return edge <= len(target.tiles) - len(city.tiles)
+
+
+def _turns(city: City, target: City) -> Iterator[tuple[list[Action], City]]:
+    """Every turn towards ``target``: a city tile with its forced bridges, then no voluntary
+    bridge or one of the target's."""
+    places = sorted(p for p in set(target.tiles) - set(city.tiles)
+                    if any((p[0] + dr, p[1] + dc) in city.tiles for dr, dc in ARM_STEP.values()))
     for at in places:
-        laid = target.tiles[at]
-        probe = place_tile(city, laid.tile, at, laid.rotation)
-        if not probe.legal:
-            continue
-        wanted = [b for b in probe.forced_bridges if b in target.bridges]
-        for chosen in combinations(wanted, probe.must_fix):
-            v = place_tile(city, laid.tile, at, laid.rotation, list(chosen))
-            if v.legal and v.city is not None and v.city.tiles.keys() <= target.tiles.keys():
-                action = {"action": "tile", "tile": laid.tile.id, "at": list(at),
-                          "rotation": laid.rotation,
-                          "bridges": [{"at": list(p), "arm": a} for p, a in chosen]}
-                out.append((action, v.city))
-    return out
+        for actions, laid in _tile_steps(city, target, at):
+            yield actions, laid
+            for where, arm in sorted(target.bridges - laid.bridges):
+                if where not in laid.tiles:
+                    continue
+                v = place_bridge(laid, where, arm)
+                if v.legal and v.city is not None:
+                    yield [*actions, {"action": "bridge", "at": list(where), "arm": arm}], v.city
+
+
+def _tile_steps(city: City, target: City, at: Place) -> Iterator[tuple[list[Action], City]]:
+    """The target's tile at ``at``, with each choice of the forced bridges the target has."""
+    laid = target.tiles[at]
+    probe = place_tile(city, laid.tile, at, laid.rotation, build=False)
+    if not probe.legal:
+        return
+    wanted = [b for b in probe.forced_bridges if b in target.bridges]
+    for chosen in combinations(wanted, probe.must_fix):
+        v = place_tile(city, laid.tile, at, laid.rotation, list(chosen))
+        if v.legal and v.city is not None and v.city.tiles.keys() <= target.tiles.keys():
+            yield [{"action": "tile", "tile": laid.tile.id, "at": list(at),
+                    "rotation": laid.rotation,
+                    "bridges": [{"at": list(p), "arm": a} for p, a in chosen]}], v.city
