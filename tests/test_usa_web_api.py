@@ -25,6 +25,7 @@ from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from puzzles.web.app import MAX_BODY, create_app
 from solver.usa.game.cityfile import city_from_json
 from solver.usa.game.components import load_components
+from solver.usa.rules import legality
 from solver.usa.svg import picture
 
 ROOT = Path(__file__).parent.parent
@@ -121,6 +122,26 @@ def test_grade_is_the_cli_json(client: TestClient, cached: UsaPuzzle, tmp_path: 
                               str(answer), "--json")
     assert code == 0 and response.status_code == 200 and response.json() == expected
     assert expected["percent"] == 100
+
+
+def test_solution_is_the_cli_json_with_an_order_the_rules_accept(client: TestClient,
+                                                                 cached: UsaPuzzle) -> None:
+    response = client.get(f"/api/usa/solution/{DAY}")
+    code, expected = cli_json("daily", "--game", "usa", "--date", str(DAY), "--solution",
+                              "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+    comps = load_components()
+    solution = city_from_json(expected, comps)
+    city = solution.with_changes(tiles={}, bridges=frozenset(), buildings={}, features={},
+                                 cards=(), achievements=(), bridges_left=cached.pool.bridges)
+    for action in expected["order"]:  # each step judged by the rules engine, in turn
+        verdict = legality.check(city, action)
+        assert verdict.legal, (action, verdict.reason)
+        assert verdict.city is not None
+        city = verdict.city
+    assert set(city.tiles) == set(solution.tiles) and city.bridges == solution.bridges
+    assert {at: (p.tile.id, p.rotation) for at, p in city.tiles.items()} == {
+        at: (p.tile.id, p.rotation) for at, p in solution.tiles.items()}
 
 
 def test_an_illegal_answer_is_graded_as_the_cli_grades_it(client: TestClient,

@@ -7,7 +7,9 @@ so the page and ``cities usa ... --json`` always agree.
 - ``POST /api/usa/moves`` (``{"state", "tile"}``) = ``cities usa moves STATE --tile T --json``;
 - ``GET /api/usa/daily/{date}`` = ``cities daily --game usa --date D --json``;
 - ``POST /api/usa/grade`` (``{"date", "answer"}``) = ``cities daily --game usa --date D --check
-  A --json``.
+  A --json``;
+- ``GET /api/usa/solution/{date}`` = ``cities daily --game usa --date D --solution --json`` (the
+  optimal city with its ``order`` of play).
 
 The page's helpers: ``POST /api/usa/board`` (any file ``cities render`` draws, drawn as SVG),
 ``GET /api/usa/tile.svg?tile=ID&rotation=R``, ``GET /api/usa/progress/{date}``, ``POST
@@ -32,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from puzzles.usa.grade import grade
+from puzzles.usa.grade import grade, solution_json
 from puzzles.usa.puzzle import UsaPuzzle
 from puzzles.web import endpoints
 from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
@@ -184,6 +186,11 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         return JSONResponse(puzzle.to_json(solution=False))
 
     @api
+    async def solution(request: Request) -> Response:
+        puzzle = await puzzle_of(request, request.path_params["date"])
+        return JSONResponse(await asyncio.to_thread(solution_json, puzzle))
+
+    @api
     async def progress(request: Request) -> Response:
         day = window.check(date_of(request.path_params["date"]))
         return JSONResponse({"date": day.isoformat(), "progress": puzzles.progress(day, "usa")})
@@ -232,6 +239,7 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
     return [
         Route("/api/usa/daily/{date}", daily),
         Route("/api/usa/progress/{date}", progress),
+        Route("/api/usa/solution/{date}", solution),
         Route("/api/usa/score", score, methods=["POST"]),
         Route("/api/usa/check", on_state("action", check_json), methods=["POST"]),
         Route("/api/usa/moves", on_state("tile", moves_json), methods=["POST"]),
