@@ -184,3 +184,47 @@ def test_todays_cities_usa_played_to_its_optimum(browser: Any, server: str,  # n
         assert "solved 0" in pg.inner_text("#stats")
         pg.context.close()
         assert errors == [], f"console errors: {errors}"
+
+
+def test_give_up_shows_the_optimal_city_and_replays_it(browser: Any, server: str,  # noqa: F811
+                                                        tmp_path: Path) -> None:
+    """Give up asks first; then the optimal city (``/api/usa/solution``, drawn by
+    ``/api/usa/board``) is brought into view and replayed step by step in its ``order``."""
+    from playwright.sync_api import expect
+
+    from puzzles.usa.grade import solution_json
+
+    order = solution_json(usa_puzzle())["order"]
+    for phone in (False, True):
+        how = "tap" if phone else "click"
+        pg, errors = new_page(browser, phone)
+        pg.goto(f"{server}/daily/{TODAY}?game=usa")
+        pg.wait_for_selector("#usa-places button", timeout=30_000)
+        act(pg, how, pg.get_by_role("button", name="Give up"))
+        dialog = pg.get_by_role("alertdialog")
+        expect(dialog).to_be_visible()
+        act(pg, how, dialog.get_by_role("button", name="Keep playing"))
+        expect(dialog).to_be_hidden()
+        assert pg.locator("#optimal").is_hidden()
+        act(pg, how, pg.get_by_role("button", name="Give up"))
+        act(pg, how, dialog.get_by_role("button", name="Yes, show it"))
+        optimal = pg.locator("#optimal")
+        expect(optimal).to_be_visible()
+        expect(optimal.get_by_role("img", name="a proven optimal city, drawn")).to_be_in_viewport()
+        pg.wait_for_function(f"document.body.dataset.step === '{len(order)}'")
+        expect(pg.get_by_role("button", name="Give up")).to_be_disabled()
+        expect(pg.get_by_role("button", name="Submit")).to_be_disabled()
+        step = pg.locator("#replay-step")
+        for k in range(len(order) - 1, -1, -1):  # back to nothing built, a step at a time
+            act(pg, how, pg.get_by_role("button", name="◀ step back"))
+            pg.wait_for_function(f"document.body.dataset.step === '{k}'")
+        expect(step).to_have_text(f"(step 0 of {len(order)}: nothing built yet)")
+        act(pg, how, pg.get_by_role("button", name="step ▶"))
+        pg.wait_for_function("document.body.dataset.step === '1'")
+        expect(step).to_contain_text(f"(step 1 of {len(order)}: tile {order[0]['tile']} (")
+        act(pg, how, pg.get_by_role("button", name="whole city"))
+        pg.wait_for_function(f"document.body.dataset.step === '{len(order)}'")
+        pg.reload()  # given up stays given up: the optimal city comes back
+        pg.wait_for_selector("#optimal:not([hidden]) svg", timeout=30_000)
+        pg.context.close()
+        assert errors == [], f"console errors: {errors}"

@@ -671,6 +671,7 @@ async function retry() {
 }
 
 async function showStep(k) {
+  if (USA) return usaShowStep(k);
   game.step = Math.max(0, Math.min(game.order.length, k));
   const view = await api("POST", "/api/board", {date: game.date, placed: game.order.slice(0, game.step)});
   $("optimal-board").innerHTML = view.svg;
@@ -681,7 +682,9 @@ async function showStep(k) {
 }
 
 async function reveal() {
-  if (game.pair) {
+  if (USA) {
+    await usaReveal();
+  } else if (game.pair) {
     await revealPair();
   } else {
     await revealOne();
@@ -717,6 +720,7 @@ function askGiveUp() {
 async function giveUp() {
   $("confirm-giveup").hidden = true;
   if (game.done) return;
+  if (USA) return usaGiveUp();
   game.done = true;
   game.selected = null; game.legal = [];
   updateControls();

@@ -57,8 +57,7 @@ async function startUsa(date) {
   $("game").hidden = false;
   $("usa-left").hidden = false;
   $("left").hidden = true;
-  $("reveal").hidden = true;
-  $("giveup").hidden = true;
+  $("usa-boards").append($("optimal"));  // the optimal city is drawn beside the places
   $("optimum").textContent = p.optimum;
   $("usa-brief").textContent = `${p.weekday}, ${p.difficulty.label}. Build a ${p.size[0]}x${p.size[1]} `
     + `city from the starting tile and ${p.tiles.length} city tiles (${p.bridges} bridges), then `
@@ -80,6 +79,10 @@ async function startUsa(date) {
     await usaRefresh();
   }
   if (saved.done && saved.grade) showGrade(saved.grade);
+  if (saved.done && saved.gaveUp && !saved.grade) {
+    await reveal();
+    say(giveUpText(), true);
+  }
 }
 
 async function usaRefresh() {
@@ -371,7 +374,8 @@ function usaControls() {
   $("submit").disabled = game.done || !usaFinished();
   $("undo").disabled = game.done || !usa.history.length;
   $("reset").disabled = game.done || !usa.state.tiles.length;
-  $("retry").hidden = !game.done;
+  $("giveup").disabled = game.done;
+  $("retry").hidden = !game.done || Boolean(entryOf(game.date).gaveUp);
 }
 
 async function usaSubmit() {
@@ -411,5 +415,62 @@ async function usaRetry() {
   game.done = false;
   await usaReset();
   $("result").hidden = true;
+  $("optimal").hidden = true; $("reveal").hidden = false;
   say(`Try again: your best here stays ${entryOf(game.date).best || 0}%.`, true);
+}
+
+// --- giving up, the optimal city and its replay ---------------------------------------------
+
+async function usaGiveUp() {
+  game.done = true;
+  usa.mode = null; usa.choice = null; usa.moves = [];
+  saveEntry(game.date, {done: true, gaveUp: true});
+  await usaRefresh();
+  await reveal();
+  say(giveUpText(), true);
+}
+
+async function usaReveal() {  // the solution and its order of play, as cities daily --solution
+  usa.solution = await api("GET", `/api/usa/solution/${game.date}`);
+  game.order = usa.solution.order || [];
+  await usaShowStep(game.order.length);
+  $("replay").hidden = !game.order.length;
+  $("replay-step").textContent = `(${game.order.length} steps in an order the rules accept, `
+    + "then its buildings and features)";
+}
+
+function usaStepCity(k) {  // the solution's tiles and bridges of its first k steps
+  const s = usa.solution;
+  if (k >= game.order.length) return s;
+  const tiles = [], bridges = [];
+  for (const a of game.order.slice(0, k)) {
+    if (a.action === "tile") {
+      tiles.push({tile: a.tile, at: a.at, rotation: a.rotation});
+      bridges.push(...(a.bridges || []));
+    } else if (a.action === "bridge") {
+      bridges.push({at: a.at, arm: a.arm});
+    }
+  }
+  return {game: s.game, size: s.size, tiles, bridges, buildings: [], features: [],
+          cards: s.cards, achievements: [], bridges_left: usa.puzzle.bridges - bridges.length};
+}
+
+function usaStepWords(a) {
+  return a.action === "tile" ? `tile ${a.tile} (${usa.view.names[a.tile] || a.tile}), turned ${a.rotation}`
+    + (a.bridges && a.bridges.length ? `, with ${a.bridges.length} bridge${a.bridges.length > 1 ? "s" : ""}` : "")
+    : `a bridge on the ${{N: "north", E: "east", S: "south", W: "west"}[a.arm]} arm`;
+}
+
+async function usaShowStep(k) {
+  game.step = Math.max(0, Math.min(game.order.length, k));
+  const svg = await fetch("/api/usa/board", {method: "POST", headers: {"Content-Type": "application/json"},
+                                              body: JSON.stringify(usaStepCity(game.step))}).then((r) => r.text());
+  $("optimal-board").innerHTML = svg;
+  const pic = $("optimal-board").querySelector("svg");
+  if (pic) { pic.setAttribute("role", "img"); pic.setAttribute("aria-label", "a proven optimal city, drawn"); }
+  const n = game.order.length;
+  $("replay-step").textContent = game.step === 0 ? `(step 0 of ${n}: nothing built yet)`
+    : game.step === n ? `(step ${n} of ${n}: the whole city, with its buildings and features)`
+    : `(step ${game.step} of ${n}: ${usaStepWords(game.order[game.step - 1])})`;
+  document.body.dataset.step = String(game.step);
 }
