@@ -209,8 +209,8 @@ def serve(
     connections: Annotated[int, options.count("--connections", limits.CONNECTIONS,
                                               "Connections open at once.")] = 100,
     prepare: Annotated[bool, typer.Option("--prepare/--no-prepare", help="Make today's and "
-                                          "tomorrow's puzzles ahead when neither the archive "
-                                          "nor the cache holds them.")] = True,
+                                          "tomorrow's puzzles (both games) ahead when neither "
+                                          "the archive nor the cache holds them.")] = True,
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
     def run() -> int:

@@ -316,3 +316,40 @@ def test_view_draws_names_and_scores_the_city(client: TestClient) -> None:
     assert view["bridges_left"] == city.remaining_bridges
     for place in view["places"]:
         assert city.tiles[tuple(place["at"])].tile.id == place["tile"]
+
+
+@pytest.mark.parametrize("prepare", [True, False])
+def test_todays_and_tomorrows_puzzles_are_made_ahead_unless_told_not(
+        monkeypatch: Any, made: UsaPuzzle, prepare: bool) -> None:
+    from puzzles.web.pool import Generation, Puzzles
+
+    calls: list[tuple[str, str]] = []
+
+    async def make(self: Puzzles, job: Generation) -> Any:
+        calls.append((job.game, str(job.day)))
+        return made
+
+    monkeypatch.setattr(Puzzles, "_make", make)
+    far = dt.date(2040, 1, 1)
+    with TestClient(create_app(lambda: far, prepare=prepare), base_url=LOCAL) as client:
+        if prepare:
+            assert client.get("/api/usa/daily/2040-01-02").status_code == 200
+    usa = sorted(day for game, day in calls if game == "usa")
+    assert usa == (["2040-01-01", "2040-01-02"] if prepare else [])  # made once each, unasked
+    assert prepare or calls == []
+
+
+def test_a_cached_day_is_not_made_ahead(monkeypatch: Any, cached: UsaPuzzle) -> None:
+    from puzzles.web.pool import Generation, Puzzles
+
+    calls: list[tuple[str, str]] = []
+
+    async def make(self: Puzzles, job: Generation) -> Any:
+        calls.append((job.game, str(job.day)))
+        return cached
+
+    monkeypatch.setattr(Puzzles, "_make", make)
+    with TestClient(create_app(lambda: DAY, prepare=True), base_url=LOCAL) as client:
+        assert client.get(f"/api/usa/daily/{DAY}").json() == cached.to_json(solution=False)
+        client.get(f"/api/usa/daily/{DAY + dt.timedelta(days=1)}")
+    assert [day for game, day in calls if game == "usa"] == [str(DAY + dt.timedelta(days=1))]
