@@ -672,6 +672,7 @@ async function retry() {
 
 async function showStep(k) {
   if (USA) return usaShowStep(k);
+  if (game.pair) return pairShowStep(k);
   game.step = Math.max(0, Math.min(game.order.length, k));
   const view = await api("POST", "/api/board", {date: game.date, placed: game.order.slice(0, game.step)});
   $("optimal-board").innerHTML = view.svg;
