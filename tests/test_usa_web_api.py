@@ -144,6 +144,18 @@ def test_solution_is_the_cli_json_with_an_order_the_rules_accept(client: TestCli
         at: (p.tile.id, p.rotation) for at, p in solution.tiles.items()}
 
 
+def test_the_live_score_of_a_day_claims_achievements_as_its_grade(client: TestClient,
+                                                                  cached: UsaPuzzle) -> None:
+    solution = cached.to_json()["solution"]["city"]
+    unclaimed = {**solution, "achievements": []}  # as the page builds it: nothing claimed
+    grade = client.post("/api/usa/grade", json={"date": str(DAY), "answer": unclaimed}).json()
+    live = client.post("/api/usa/view", json={"state": unclaimed, "date": str(DAY)}).json()
+    assert live["score"]["total"] == grade["score"] == cached.optimum
+    assert live["score"]["categories"] == grade["breakdown"]
+    bare = client.post("/api/usa/view", json={"state": unclaimed}).json()  # no day: as it is
+    assert bare["score"] == client.post("/api/usa/score", json=unclaimed).json()
+
+
 def test_an_illegal_answer_is_graded_as_the_cli_grades_it(client: TestClient,
                                                          cached: UsaPuzzle,
                                                          tmp_path: Path) -> None:

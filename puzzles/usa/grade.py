@@ -115,6 +115,13 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     return problems
 
 
+def as_graded(city: City, puzzle: UsaPuzzle) -> City:
+    """The city as the grade scores it: the puzzle's scoring cards, and each of its
+    achievements the city meets claimed (whatever cards and claims the city carries)."""
+    pool = puzzle.pool
+    return claimed(city.with_changes(cards=pool.cards, achievements=()), pool)
+
+
 def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
     """Grade an answer file object against the puzzle."""
     pool = puzzle.pool
@@ -123,7 +130,7 @@ def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
         city = city_from_json(data["city"] if inner else data, pool.components)
     except CitiesError as err:
         raise err.located(field="city" if inner else None) from None
-    city = claimed(city.with_changes(cards=pool.cards, achievements=()), pool)
+    city = as_graded(city, puzzle)
     problems = _pool_problems(city, puzzle)
     if not problems and play_order(city.with_changes(buildings={}, features={}, cards=(),
                                                      achievements=()), pool.bridges) is None:

@@ -1,7 +1,7 @@
 // Cities USA on the daily page (/daily/D?game=usa).  Every rule lives on the server: legal
 // places from /api/usa/moves, a refusal's reason from /api/usa/check, each action applied by
 // the rules engine (/api/usa/play: forced bridges added, the city kept in its frame), the city
-// drawn and scored by /api/usa/view, the grade and share line from /api/usa/grade.  This file
+// drawn and scored by /api/usa/view (as the day's grade scores it: achievements met claimed), the grade and share line from /api/usa/grade.  This file
 // only lays out buttons, names them and remembers.
 "use strict";
 
@@ -88,7 +88,7 @@ async function startUsa(date) {
 async function usaRefresh() {
   game.busy = true;
   try {
-    usa.view = await api("POST", "/api/usa/view", {state: usa.state});
+    usa.view = await api("POST", "/api/usa/view", {state: usa.state, date: game.date});
     game.view = {finished: usaFinished()};
     usaDrawTray();
     usaDrawGrid();
