@@ -810,6 +810,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("dragover", (e) => e.preventDefault());
   $("board").addEventListener("drop", onDrop);
   $("tray").addEventListener("keydown", (e) => {
+    if (USA) return;  // Cities USA's tray buttons act on their own click (usa.js)
     if ((e.key === "Enter" || e.key === " ") && e.target.closest("button")) {
       e.preventDefault();
       const slot = Number(e.target.closest("button").dataset.slot);
