@@ -209,6 +209,8 @@ def test_tile_pictures(client: TestClient) -> None:
     ("get", "/api/usa/daily/someday", None, 400, "date"),
     ("get", "/api/usa/daily/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/daily/1999-01-01", None, 404, "date"),
+    ("get", "/api/usa/solution/someday", None, 400, "date"),
+    ("get", "/api/usa/solution/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/progress/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/tile.svg", None, 400, "tile"),
     ("get", "/api/usa/tile.svg?tile=city-99", None, 400, "tile"),
