@@ -144,10 +144,10 @@ def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
         _verdict(lambda: usa_grade.grade(puzzle, answer), asked.answer, json_out,
                  usa_daily_view.render_grade)
     elif asked.mode == "solution":
-        result = usa_grade.grade(puzzle, city_to_json(puzzle.solution))
         if json_out:
-            print_json(city_to_json(result.city))
+            print_json(usa_grade.solution_json(puzzle))
             return
+        result = usa_grade.grade(puzzle, city_to_json(puzzle.solution))
         console.print(usa_view.render_city(result.city))
         console.print(usa_view.render_tiles(result.city))
         console.print(usa_view.render_cards(result.city), end="")
@@ -209,8 +209,8 @@ def serve(
     connections: Annotated[int, options.count("--connections", limits.CONNECTIONS,
                                               "Connections open at once.")] = 100,
     prepare: Annotated[bool, typer.Option("--prepare/--no-prepare", help="Make today's and "
-                                          "tomorrow's puzzles ahead when neither the archive "
-                                          "nor the cache holds them.")] = True,
+                                          "tomorrow's puzzles (both games) ahead when neither "
+                                          "the archive nor the cache holds them.")] = True,
 ) -> None:
     """Play the daily puzzle in a browser: a local web page and its JSON API."""
     def run() -> int:

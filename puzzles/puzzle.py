@@ -7,6 +7,8 @@ keeps one optimal city (``solution``) so that revealing it needs no second proof
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,17 +49,43 @@ class Puzzle:
 
     def solution_json(self) -> dict[str, Any]:
         """What ``cities daily --solution --json`` prints: the city file with ``order`` (an
-        order of play the rules accept, see ``solution_order``), or a pair's two cities."""
-        cities = self.solution_cities()
+        order of play the rules accept, see ``solution_orders``), or a pair's two cities, each
+        with its own ``order`` on its own mat."""
+        cities, orders = self.solution_cities(), self.solution_orders()
         if len(cities) == 1:
-            return {**cities[0].to_json(), "order": self.solution_order()}
-        return {"date": self.date.isoformat(), "cities": [c.to_json() for c in cities]}
+            return {**cities[0].to_json(), "order": orders[0]}
+        return {"date": self.date.isoformat(),
+                "cities": [{**c.to_json(), "order": o} for c, o in zip(cities, orders,
+                                                                        strict=True)]}
 
     def solution_order(self) -> list[dict[str, Any]]:
-        """The optimal city's tiles not already built, as ``{"tile": T, "at": [r, c]}`` (mat
-        coordinates, a duplex by its top-left half) in an order the rules engine accepts
-        (``rules.order.play_order``); one-city puzzles only."""
-        from collections import Counter
+        """The one optimal city's order of play (see ``solution_orders``)."""
+        return self.solution_orders()[0]
+
+    def solution_orders(self) -> list[list[dict[str, Any]]]:
+        """Each optimal city's tiles not already built, as ``{"tile": T, "at": [r, c]}`` (its
+        mat's coordinates, a duplex by its top-left half) in an order the rules engine accepts
+        (``rules.order.play_order``); a pair's two cities together use the pool's tiles at
+        most once."""
+        def orders(which: int, tiles: Counter[Any]) -> list[list[dict[str, Any]]] | None:
+            if which == len(self.solution):
+                return []
+            for order, used in self._city_orders(which, tiles):
+                rest = orders(which + 1, tiles - used)
+                if rest is not None:
+                    return [[{"tile": p.tile.token, "at": list(p.at)} for p in order], *rest]
+            return None
+
+        found = orders(0, Counter(self.pool.tiles))
+        if found is None:
+            raise ModelMismatch(f"no order of play builds the solution of {self.date}")
+        return found
+
+    def _city_orders(self, which: int,
+                     tiles: Counter[Any]) -> Iterator[tuple[Any, Counter[Any]]]:
+        """Orders of play for optimal city ``which`` (on its own mat) from ``tiles``, each
+        with the tiles it uses."""
+        from dataclasses import replace
 
         from puzzles.decompose import decompositions
         from solver.twocities.game.layout import mat_position, shift
@@ -65,17 +93,18 @@ class Puzzle:
         from solver.twocities.game.tiles import Duplex
         from solver.twocities.rules.order import play_order
 
-        city, pool = self.solution[0], self.pool
+        city, pool = self.solution[which], self.pool
+        if pool.cities > 1:  # each city of a pair on its own mat
+            pool = replace(pool, mats=(pool.mats[which],))
         offset = mat_position(city, pool.mat) if pool.mat else (0, 0)
         if offset is None:
             raise ModelMismatch(f"the solution of {self.date} does not lie on its mat")
         fixed = frozenset(shift(c, offset) for p in pool.fixed for c in p.cells)
         duplexes = pool.rules.duplexes - sum(isinstance(p.tile, Duplex) for p in pool.fixed)
-        for reading in decompositions(city, Counter(pool.tiles), duplexes, fixed):
+        for reading in decompositions(city, tiles, duplexes, fixed):
             order = play_order(city, pool, [Placement(t, cells[0]) for t, cells in reading])
             if order is not None:
-                return [{"tile": p.tile.token, "at": list(p.at)} for p in order]
-        raise ModelMismatch(f"no order of play builds the solution of {self.date}")
+                yield order, Counter(t for t, _ in reading)
 
     def to_json(self, *, solution: bool = True) -> dict[str, Any]:
         """The puzzle file object (``solution=False`` keeps the answer secret)."""

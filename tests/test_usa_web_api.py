@@ -25,6 +25,7 @@ from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from puzzles.web.app import MAX_BODY, create_app
 from solver.usa.game.cityfile import city_from_json
 from solver.usa.game.components import load_components
+from solver.usa.rules import legality
 from solver.usa.svg import picture
 
 ROOT = Path(__file__).parent.parent
@@ -123,6 +124,38 @@ def test_grade_is_the_cli_json(client: TestClient, cached: UsaPuzzle, tmp_path: 
     assert expected["percent"] == 100
 
 
+def test_solution_is_the_cli_json_with_an_order_the_rules_accept(client: TestClient,
+                                                                 cached: UsaPuzzle) -> None:
+    response = client.get(f"/api/usa/solution/{DAY}")
+    code, expected = cli_json("daily", "--game", "usa", "--date", str(DAY), "--solution",
+                              "--json")
+    assert code == 0 and response.status_code == 200 and response.json() == expected
+    comps = load_components()
+    solution = city_from_json(expected, comps)
+    city = solution.with_changes(tiles={}, bridges=frozenset(), buildings={}, features={},
+                                 cards=(), achievements=(), bridges_left=cached.pool.bridges)
+    for action in expected["order"]:  # each step judged by the rules engine, in turn
+        verdict = legality.check(city, action)
+        assert verdict.legal, (action, verdict.reason)
+        assert verdict.city is not None
+        city = verdict.city
+    assert set(city.tiles) == set(solution.tiles) and city.bridges == solution.bridges
+    assert {at: (p.tile.id, p.rotation) for at, p in city.tiles.items()} == {
+        at: (p.tile.id, p.rotation) for at, p in solution.tiles.items()}
+
+
+def test_the_live_score_of_a_day_claims_achievements_as_its_grade(client: TestClient,
+                                                                  cached: UsaPuzzle) -> None:
+    solution = cached.to_json()["solution"]["city"]
+    unclaimed = {**solution, "achievements": []}  # as the page builds it: nothing claimed
+    grade = client.post("/api/usa/grade", json={"date": str(DAY), "answer": unclaimed}).json()
+    live = client.post("/api/usa/view", json={"state": unclaimed, "date": str(DAY)}).json()
+    assert live["score"]["total"] == grade["score"] == cached.optimum
+    assert live["score"]["categories"] == grade["breakdown"]
+    bare = client.post("/api/usa/view", json={"state": unclaimed}).json()  # no day: as it is
+    assert bare["score"] == client.post("/api/usa/score", json=unclaimed).json()
+
+
 def test_an_illegal_answer_is_graded_as_the_cli_grades_it(client: TestClient,
                                                          cached: UsaPuzzle,
                                                          tmp_path: Path) -> None:
@@ -176,6 +209,8 @@ def test_tile_pictures(client: TestClient) -> None:
     ("get", "/api/usa/daily/someday", None, 400, "date"),
     ("get", "/api/usa/daily/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/daily/1999-01-01", None, 404, "date"),
+    ("get", "/api/usa/solution/someday", None, 400, "date"),
+    ("get", "/api/usa/solution/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/progress/2041-03-03", None, 404, "date"),
     ("get", "/api/usa/tile.svg", None, 400, "tile"),
     ("get", "/api/usa/tile.svg?tile=city-99", None, 400, "tile"),
@@ -295,3 +330,40 @@ def test_view_draws_names_and_scores_the_city(client: TestClient) -> None:
     assert view["bridges_left"] == city.remaining_bridges
     for place in view["places"]:
         assert city.tiles[tuple(place["at"])].tile.id == place["tile"]
+
+
+@pytest.mark.parametrize("prepare", [True, False])
+def test_todays_and_tomorrows_puzzles_are_made_ahead_unless_told_not(
+        monkeypatch: Any, made: UsaPuzzle, prepare: bool) -> None:
+    from puzzles.web.pool import Generation, Puzzles
+
+    calls: list[tuple[str, str]] = []
+
+    async def make(self: Puzzles, job: Generation) -> Any:
+        calls.append((job.game, str(job.day)))
+        return made
+
+    monkeypatch.setattr(Puzzles, "_make", make)
+    far = dt.date(2040, 1, 1)
+    with TestClient(create_app(lambda: far, prepare=prepare), base_url=LOCAL) as client:
+        if prepare:
+            assert client.get("/api/usa/daily/2040-01-02").status_code == 200
+    usa = sorted(day for game, day in calls if game == "usa")
+    assert usa == (["2040-01-01", "2040-01-02"] if prepare else [])  # made once each, unasked
+    assert prepare or calls == []
+
+
+def test_a_cached_day_is_not_made_ahead(monkeypatch: Any, cached: UsaPuzzle) -> None:
+    from puzzles.web.pool import Generation, Puzzles
+
+    calls: list[tuple[str, str]] = []
+
+    async def make(self: Puzzles, job: Generation) -> Any:
+        calls.append((job.game, str(job.day)))
+        return cached
+
+    monkeypatch.setattr(Puzzles, "_make", make)
+    with TestClient(create_app(lambda: DAY, prepare=True), base_url=LOCAL) as client:
+        assert client.get(f"/api/usa/daily/{DAY}").json() == cached.to_json(solution=False)
+        client.get(f"/api/usa/daily/{DAY + dt.timedelta(days=1)}")
+    assert [day for game, day in calls if game == "usa"] == [str(DAY + dt.timedelta(days=1))]

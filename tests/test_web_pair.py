@@ -98,6 +98,7 @@ def test_a_pair_sunday_played_to_its_optimum(browser: Any, server: str,  # noqa:
     assert share.startswith(f"Between Two Cities daily {SUNDAY} (pair")
     getattr(pg.get_by_role("button", name="Show the optimal city"), how)()
     pg.wait_for_function("document.querySelectorAll('#optimal-board svg').length === 2")
+    replay_the_optimal_cities(pg, how, moves)
     pg.reload()  # both cities and the grade come back
     open_puzzle(pg, f"{server}/daily/{SUNDAY}")
     pg.wait_for_selector("#result:not([hidden])")
@@ -105,3 +106,49 @@ def test_a_pair_sunday_played_to_its_optimum(browser: Any, server: str,  # noqa:
     assert pg.inner_text("#percent") == "100%"
     pg.context.close()
     assert errors == [], f"console errors: {errors}"
+
+
+def replay_the_optimal_cities(pg: Any, how: str, moves: list[list[dict[str, Any]]]) -> None:
+    """The optimal cities replayed a step at a time: city 1's order, then city 2's."""
+    from playwright.sync_api import expect
+
+    n, first = sum(map(len, moves)), len(moves[0])
+    pg.wait_for_function(f"document.body.dataset.step === '{n}'")
+    step = pg.locator("#replay-step")
+    for k in (n - 1, n - 2):
+        getattr(pg.get_by_role("button", name="◀ step back"), how)()
+        pg.wait_for_function(f"document.body.dataset.step === '{k}'")
+    expect(step).to_have_text(f"(step {n - 2} of {n}: city 2, {words(moves[1][-3]['tile'])})")
+    for k in range(n - 3, first - 1, -1):  # back to city 1 finished, city 2 empty
+        getattr(pg.get_by_role("button", name="◀ step back"), how)()
+        pg.wait_for_function(f"document.body.dataset.step === '{k}'")
+    expect(step).to_have_text(f"(step {first} of {n}: city 1, {words(moves[0][-1]['tile'])})")
+    getattr(pg.get_by_role("button", name="whole city"), how)()
+    pg.wait_for_function(f"document.body.dataset.step === '{n}'")
+
+
+def test_the_pair_solution_has_each_citys_order_of_play() -> None:
+    """``cities daily --solution --json`` for a pair: each city's ``order`` builds it on its own
+    mat through the rules engine, together using the pool's tiles at most once."""
+    from collections import Counter
+
+    from solver.twocities.rules.legality import check
+
+    pz = puzzle(SUNDAY)
+    cities = pz.solution_json()["cities"]
+    for i, city in enumerate(cities):
+        for k, move in enumerate(city["order"]):
+            pos = position_of(pz, city["order"][:k], i)
+            assert check(pos, parse(move["tile"]), tuple(move["at"])).legal, (i, k, move)
+        assert position_of(pz, city["order"], i).finished
+    used = Counter(m["tile"] for c in cities for m in c["order"])
+    assert not used - Counter(t.token for t in pz.pool.tiles)
+    lists = [[{"tile": m["tile"], "at": m["at"]} for m in c["order"]] for c in cities]
+    assert pair_json(pz, lists)["score"] == pz.optimum
+
+
+def parse(token: str) -> Any:
+    from solver.twocities.game.components import load_components
+    from solver.twocities.game.tiles import parse_tile
+
+    return parse_tile(token, load_components().civics)

@@ -42,32 +42,5 @@ PAIR_DATES = (dt.date(2026, 12, 20), dt.date(2026, 12, 27))
 
 def pair_moves(pz: Puzzle) -> list[list[dict[str, Any]]]:
     """A pair's optimal cities as each city's moves (mat coordinates), in an order the rules
-    engine accepts (``rules.order.play_order`` on each city's mat), the pool's tiles
-    shared out so that together they use no tile twice."""
-    from collections import Counter
-    from collections.abc import Iterator
-    from dataclasses import replace
-
-    from puzzles.decompose import decompositions
-    from solver.twocities.game.pool import Placement
-    from solver.twocities.game.tiles import Tile
-    from solver.twocities.rules.order import play_order
-
-    pool = pz.pool
-
-    def orders(i: int, left: Counter[Tile]) -> Iterator[list[list[dict[str, Any]]]]:
-        if i == len(pz.solution):
-            yield []
-            return
-        city, one = pz.solution[i], replace(pool, mats=(pool.mats[i],))
-        for reading in decompositions(city, left, pool.rules.duplexes, frozenset()):
-            order = play_order(city, one, [Placement(t, cells[0]) for t, cells in reading])
-            if order is None:
-                continue
-            for rest in orders(i + 1, left - Counter(t for t, _ in reading)):
-                yield [[{"tile": p.tile.token, "at": list(p.at)} for p in order], *rest]
-                return
-
-    found = next(orders(0, Counter(pool.tiles)), None)
-    assert found is not None, f"no order of play builds the pair of {pz.date}"
-    return found
+    engine accepts: the ``order`` of each city in ``cities daily --solution --json``."""
+    return [city["order"] for city in pz.solution_json()["cities"]]

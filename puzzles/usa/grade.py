@@ -14,9 +14,9 @@ from typing import Any
 
 from puzzles.common.share import percent_of, share_head, share_text
 from puzzles.usa.puzzle import UsaPuzzle
-from solver.common.errors import CitiesError
+from solver.common.errors import CitiesError, ModelMismatch
 from solver.usa.game.city import City
-from solver.usa.game.cityfile import city_from_json
+from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.rules.greedy import claimed
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import Score, score_city
@@ -115,6 +115,13 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     return problems
 
 
+def as_graded(city: City, puzzle: UsaPuzzle) -> City:
+    """The city as the grade scores it: the puzzle's scoring cards, and each of its
+    achievements the city meets claimed (whatever cards and claims the city carries)."""
+    pool = puzzle.pool
+    return claimed(city.with_changes(cards=pool.cards, achievements=()), pool)
+
+
 def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
     """Grade an answer file object against the puzzle."""
     pool = puzzle.pool
@@ -123,10 +130,23 @@ def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
         city = city_from_json(data["city"] if inner else data, pool.components)
     except CitiesError as err:
         raise err.located(field="city" if inner else None) from None
-    city = claimed(city.with_changes(cards=pool.cards, achievements=()), pool)
+    city = as_graded(city, puzzle)
     problems = _pool_problems(city, puzzle)
     if not problems and play_order(city.with_changes(buildings={}, features={}, cards=(),
                                                      achievements=()), pool.bridges) is None:
         problems.append("no order of play the rules allow builds these tiles and bridges "
                         "(a tile at a time, fully adjacent, dead ends fixed while bridges last)")
     return Grade(puzzle, city, score_city(city), tuple(problems))
+
+
+def solution_json(puzzle: UsaPuzzle) -> dict[str, Any]:
+    """What ``cities daily --game usa --solution --json`` prints: the optimal city graded (the
+    puzzle's cards, its achievement when met) with ``order``: its tiles and bridges as tile and
+    bridge actions in an order the rules engine accepts (``rules.order.play_order``), from the
+    puzzle's bridges in hand; its buildings and features follow in any order."""
+    city = grade(puzzle, city_to_json(puzzle.solution)).city
+    order = play_order(city.with_changes(buildings={}, features={}, cards=(), achievements=()),
+                       puzzle.pool.bridges)
+    if order is None:
+        raise ModelMismatch(f"no order of play builds the solution of {puzzle.date}")
+    return {**city_to_json(city), "order": order}

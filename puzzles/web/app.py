@@ -81,7 +81,8 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     """The app; ``today`` says which puzzle ``/`` shows and ends the window of dates served
     (tests pin it); ``any_date`` serves every date; ``generations`` bounds the puzzles made
     at a time; only requests naming one of ``allowed_hosts`` (loopback names by default) are
-    answered; ``prepare`` makes today's and tomorrow's puzzles ahead, in the background."""
+    answered; ``prepare`` makes today's and tomorrow's puzzles (both games) ahead, in the
+    background."""
     from puzzles.web import board as boards
     from puzzles.web.table import table_routes
     from puzzles.web.usa import usa_routes
@@ -211,9 +212,10 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        if prepare:  # today's and tomorrow's puzzles, so that no player waits for them
+        if prepare:  # today's and tomorrow's puzzles of both games: no player waits for them
             for day in (today(), today() + dt.timedelta(days=1)):
-                puzzles.prepare(day)
+                for game in ("twocities", "usa"):
+                    puzzles.prepare(day, game)
         try:
             yield
         finally:

@@ -7,14 +7,17 @@ so the page and ``cities usa ... --json`` always agree.
 - ``POST /api/usa/moves`` (``{"state", "tile"}``) = ``cities usa moves STATE --tile T --json``;
 - ``GET /api/usa/daily/{date}`` = ``cities daily --game usa --date D --json``;
 - ``POST /api/usa/grade`` (``{"date", "answer"}``) = ``cities daily --game usa --date D --check
-  A --json``.
+  A --json``;
+- ``GET /api/usa/solution/{date}`` = ``cities daily --game usa --date D --solution --json`` (the
+  optimal city with its ``order`` of play).
 
 The page's helpers: ``POST /api/usa/board`` (any file ``cities render`` draws, drawn as SVG),
 ``GET /api/usa/tile.svg?tile=ID&rotation=R``, ``GET /api/usa/progress/{date}``, ``POST
 /api/usa/play`` (``{"state", "action"}``: the verdict of ``check`` and, when legal, the city
-after it, as the rules engine makes it) and ``POST /api/usa/view`` (``{"state"}``: the city's
-picture, tiles, spaces in words, score and bridges left).  Dates,
-bodies and errors are every endpoint's (``puzzles.web.endpoints``): the same window of dates,
+after it, as the rules engine makes it) and ``POST /api/usa/view`` (``{"state"}``, optionally
+``"date"``: the city's picture, tiles, spaces in words, score (with a date: as that day's
+grade scores it) and bridges left).  Dates, bodies and errors are every endpoint's
+(``puzzles.web.endpoints``): the same window of dates,
 the same bounded generation pool, bodies read whole and checked before any puzzle is made.
 
 >>> score_json({"game": "cities-usa", "size": [1, 1], "tiles": [{"tile": "start-1",
@@ -32,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from puzzles.usa.grade import grade
+from puzzles.usa.grade import as_graded, grade, solution_json
 from puzzles.usa.puzzle import UsaPuzzle
 from puzzles.web import endpoints
 from puzzles.web.endpoints import SVG, BadRequest, Window, api, body_json, date_of, field, hung_up
@@ -119,17 +122,19 @@ def space_words(city: City, space: tuple[int, int]) -> str:
     return out
 
 
-def view_json(state: Any) -> dict[str, Any]:
+def view_json(state: Any, puzzle: UsaPuzzle | None = None) -> dict[str, Any]:
     """The page's view of a city being built: its picture, each placed tile (place, id,
-    name, rotation), each space in words (keyed ``"R,C"``), its score, bridges left, and every
+    name, rotation), each space in words (keyed ``"R,C"``), its score (with ``puzzle``: as its
+    grade scores it, the achievements the city meets claimed), bridges left, and every
     tile's name (``names``, by id: the tray's tiles in words)."""
     city = _city(state, "state")
+    scored = city if puzzle is None else as_graded(city, puzzle)
     return {
         "svg": picture(city_to_json(city)),
         "places": [{"at": list(at), "tile": p.tile.id, "name": p.tile.name,
                     "rotation": p.rotation} for at, p in sorted(city.tiles.items())],
         "spaces": {f"{r},{c}": space_words(city, (r, c)) for r, c in city.spaces()},
-        "score": score_city(city).to_json(),
+        "score": score_city(scored).to_json(),
         "bridges_left": city.remaining_bridges,
         "names": {t.id: t.name for t in (*city.components.starting_tiles.values(),
                                          *city.components.city_tiles.values())},
@@ -184,6 +189,11 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
         return JSONResponse(puzzle.to_json(solution=False))
 
     @api
+    async def solution(request: Request) -> Response:
+        puzzle = await puzzle_of(request, request.path_params["date"])
+        return JSONResponse(await asyncio.to_thread(solution_json, puzzle))
+
+    @api
     async def progress(request: Request) -> Response:
         day = window.check(date_of(request.path_params["date"]))
         return JSONResponse({"date": day.isoformat(), "progress": puzzles.progress(day, "usa")})
@@ -211,7 +221,9 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
     @api
     async def view(request: Request) -> Response:
         data = await body_json(request)
-        return JSONResponse(await asyncio.to_thread(view_json, field(data, "state")))
+        state = field(data, "state")
+        puzzle = await puzzle_of(request, data["date"]) if "date" in data else None
+        return JSONResponse(await asyncio.to_thread(view_json, state, puzzle))
 
     @api
     async def board(request: Request) -> Response:
@@ -232,6 +244,7 @@ def usa_routes(puzzles: Puzzles, window: Window) -> list[Route]:
     return [
         Route("/api/usa/daily/{date}", daily),
         Route("/api/usa/progress/{date}", progress),
+        Route("/api/usa/solution/{date}", solution),
         Route("/api/usa/score", score, methods=["POST"]),
         Route("/api/usa/check", on_state("action", check_json), methods=["POST"]),
         Route("/api/usa/moves", on_state("tile", moves_json), methods=["POST"]),

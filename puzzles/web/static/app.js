@@ -671,6 +671,8 @@ async function retry() {
 }
 
 async function showStep(k) {
+  if (USA) return usaShowStep(k);
+  if (game.pair) return pairShowStep(k);
   game.step = Math.max(0, Math.min(game.order.length, k));
   const view = await api("POST", "/api/board", {date: game.date, placed: game.order.slice(0, game.step)});
   $("optimal-board").innerHTML = view.svg;
@@ -681,7 +683,9 @@ async function showStep(k) {
 }
 
 async function reveal() {
-  if (game.pair) {
+  if (USA) {
+    await usaReveal();
+  } else if (game.pair) {
     await revealPair();
   } else {
     await revealOne();
@@ -717,6 +721,7 @@ function askGiveUp() {
 async function giveUp() {
   $("confirm-giveup").hidden = true;
   if (game.done) return;
+  if (USA) return usaGiveUp();
   game.done = true;
   game.selected = null; game.legal = [];
   updateControls();
@@ -805,6 +810,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("board").addEventListener("dragover", (e) => e.preventDefault());
   $("board").addEventListener("drop", onDrop);
   $("tray").addEventListener("keydown", (e) => {
+    if (USA) return;  // Cities USA's tray buttons act on their own click (usa.js)
     if ((e.key === "Enter" || e.key === " ") && e.target.closest("button")) {
       e.preventDefault();
       const slot = Number(e.target.closest("button").dataset.slot);

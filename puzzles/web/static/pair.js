@@ -119,11 +119,26 @@ function pairClear() {
   game.placed = [];
 }
 
-async function revealPair() {
-  const svgs = await Promise.all([0, 1].map((i) =>
-    fetch(`/api/solution/${game.date}.svg?city=${i}`).then((r) => r.text())));
-  $("optimal-board").innerHTML = svgs.map((s, i) =>
-    `<div class="pair-city"><p>city ${i + 1}, ${game.puzzle.mats[i]} mat</p>${s}</div>`).join("");
-  $("replay-step").textContent = "(two cities, scored against each other)";
-  $("replay").hidden = true;
+async function revealPair() {  // both optimal cities, each with its order of play
+  const solution = await api("GET", `/api/solution/${game.date}`);
+  game.pairOrders = solution.cities.map((c) => c.order || []);
+  game.order = game.pairOrders.flat();  // city 1's steps, then city 2's
+  await pairShowStep(game.order.length);
+  $("replay").hidden = !game.order.length;
+  $("replay-step").textContent = `(two cities, scored against each other: ${game.order.length} steps `
+    + "in an order the rules accept)";
+}
+
+async function pairShowStep(k) {
+  game.step = Math.max(0, Math.min(game.order.length, k));
+  const [a, b] = game.pairOrders;
+  const lists = [a.slice(0, game.step), b.slice(0, Math.max(0, game.step - a.length))];
+  const view = await api("POST", "/api/board", {date: game.date, cities: lists});
+  $("optimal-board").innerHTML = view.cities.map((v, i) =>
+    `<div class="pair-city"><p>city ${i + 1}, ${game.puzzle.mats[i]} mat: ${view.scores[i].total} points</p>${v.svg}</div>`).join("");
+  const n = game.order.length, move = game.order[game.step - 1];
+  const city = game.step > a.length ? 2 : 1;
+  $("replay-step").textContent = game.step === 0 ? `(step 0 of ${n}: the tiles built before play)`
+    : `(step ${game.step} of ${n}: city ${city}, ${view.cities[city - 1].tiles[move.tile] || move.tile})`;
+  document.body.dataset.step = String(game.step);
 }

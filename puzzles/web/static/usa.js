@@ -1,7 +1,7 @@
 // Cities USA on the daily page (/daily/D?game=usa).  Every rule lives on the server: legal
 // places from /api/usa/moves, a refusal's reason from /api/usa/check, each action applied by
 // the rules engine (/api/usa/play: forced bridges added, the city kept in its frame), the city
-// drawn and scored by /api/usa/view, the grade and share line from /api/usa/grade.  This file
+// drawn and scored by /api/usa/view (as the day's grade scores it: achievements met claimed), the grade and share line from /api/usa/grade.  This file
 // only lays out buttons, names them and remembers.
 "use strict";
 
@@ -15,6 +15,7 @@ const usa = {
   bridgeAt: null,      // bridge mode: the tile place chosen
   pendingMove: null,   // a tile move waiting for the player to pick its bridges
   picked: [],
+  cursor: null,        // the keyboard cursor's place [r, c]
 };
 
 function usaInitial(p) {
@@ -57,8 +58,13 @@ async function startUsa(date) {
   $("game").hidden = false;
   $("usa-left").hidden = false;
   $("left").hidden = true;
-  $("reveal").hidden = true;
-  $("giveup").hidden = true;
+  $("usa-boards").append($("optimal"));  // the optimal city is drawn beside the places
+  $("usa-left").append($("cursor-status"));  // announced while #left is hidden
+  const places = $("usa-places");
+  places.tabIndex = 0;
+  places.setAttribute("aria-describedby", "usa-keys");
+  places.addEventListener("keydown", usaPlacesKey);
+  places.addEventListener("focus", usaAnnounceCursor);
   $("optimum").textContent = p.optimum;
   $("usa-brief").textContent = `${p.weekday}, ${p.difficulty.label}. Build a ${p.size[0]}x${p.size[1]} `
     + `city from the starting tile and ${p.tiles.length} city tiles (${p.bridges} bridges), then `
@@ -80,12 +86,16 @@ async function startUsa(date) {
     await usaRefresh();
   }
   if (saved.done && saved.grade) showGrade(saved.grade);
+  if (saved.done && saved.gaveUp && !saved.grade) {
+    await reveal();
+    say(giveUpText(), true);
+  }
 }
 
 async function usaRefresh() {
   game.busy = true;
   try {
-    usa.view = await api("POST", "/api/usa/view", {state: usa.state});
+    usa.view = await api("POST", "/api/usa/view", {state: usa.state, date: game.date});
     game.view = {finished: usaFinished()};
     usaDrawTray();
     usaDrawGrid();
@@ -122,7 +132,10 @@ function usaDrawTray() {
     const on = usa.mode === "tile" && usa.choice === id;
     const rot = on ? usa.rotation : 0;
     const name = `${id === p.start ? "starting tile" : "tile"} ${id}: ${usa.view.names[id] || id}`;
-    const b = usaButton(name + (on ? `, turned ${rot}` : ""), () => usaChoose("tile", id), {tile: id});
+    const b = usaButton(name + (on ? `, turned ${rot}` : ""), async (e) => {
+      await usaChoose("tile", id);
+      if (e.detail === 0 && usa.mode === "tile") $("usa-places").focus();  // chosen by keyboard
+    }, {tile: id});
     b.setAttribute("aria-pressed", String(on));
     b.classList.toggle("selected", on);
     b.disabled = game.done || (!usa.state.tiles.length && id !== p.start);
@@ -200,6 +213,11 @@ function usaDrawGrid() {
   const laid = {};
   for (const t of usa.view.places) laid[`${t.at[0]},${t.at[1]}`] = t;
   const legal = new Set(usa.moves.filter((m) => m.rotation === usa.rotation).map((m) => `${m.at[0]},${m.at[1]}`));
+  if (usa.cursor) {  // kept inside the places drawn
+    usa.cursor = [Math.max(rg.rows[0], Math.min(rg.rows[1], usa.cursor[0])),
+                  Math.max(rg.cols[0], Math.min(rg.cols[1], usa.cursor[1]))];
+    document.body.dataset.usaCursor = `${usa.cursor[0]},${usa.cursor[1]}`;
+  }
   for (let r = rg.rows[0]; r <= rg.rows[1]; r++) {
     for (let c = rg.cols[0]; c <= rg.cols[1]; c++) {
       const t = laid[`${r},${c}`];
@@ -208,12 +226,13 @@ function usaDrawGrid() {
         const ok = usa.mode === "tile" && legal.has(`${r},${c}`);
         const b = usaButton(`${where}: empty` + (ok ? `, legal for ${usa.choice} turned ${usa.rotation}` : ""),
                             () => usaPlaceTile(r, c), {r, c});
-        b.className = "place" + (ok ? " legal" : "");
+        b.className = "place" + (ok ? " legal" : "") + (usaAtCursor(r, c) ? " cursor" : "");
+        b.tabIndex = -1;  // the grid is one tab stop: the arrow keys move its cursor
         grid.append(b);
         continue;
       }
       const cell = document.createElement("div");
-      cell.className = "place laid";
+      cell.className = "place laid" + (usaAtCursor(r, c) ? " cursor" : "");
       cell.setAttribute("role", "group");
       cell.setAttribute("aria-label", `${where}: ${t.name} (${t.tile}), turned ${t.rotation}`);
       const img = document.createElement("img");
@@ -371,7 +390,8 @@ function usaControls() {
   $("submit").disabled = game.done || !usaFinished();
   $("undo").disabled = game.done || !usa.history.length;
   $("reset").disabled = game.done || !usa.state.tiles.length;
-  $("retry").hidden = !game.done;
+  $("giveup").disabled = game.done;
+  $("retry").hidden = !game.done || Boolean(entryOf(game.date).gaveUp);
 }
 
 async function usaSubmit() {
@@ -411,5 +431,104 @@ async function usaRetry() {
   game.done = false;
   await usaReset();
   $("result").hidden = true;
+  $("optimal").hidden = true; $("reveal").hidden = false;
   say(`Try again: your best here stays ${entryOf(game.date).best || 0}%.`, true);
+}
+
+// --- giving up, the optimal city and its replay ---------------------------------------------
+
+async function usaGiveUp() {
+  game.done = true;
+  usa.mode = null; usa.choice = null; usa.moves = [];
+  saveEntry(game.date, {done: true, gaveUp: true});
+  await usaRefresh();
+  await reveal();
+  say(giveUpText(), true);
+}
+
+async function usaReveal() {  // the solution and its order of play, as cities daily --solution
+  usa.solution = await api("GET", `/api/usa/solution/${game.date}`);
+  game.order = usa.solution.order || [];
+  await usaShowStep(game.order.length);
+  $("replay").hidden = !game.order.length;
+  $("replay-step").textContent = `(${game.order.length} steps in an order the rules accept, `
+    + "then its buildings and features)";
+}
+
+function usaStepCity(k) {  // the solution's tiles and bridges of its first k steps
+  const s = usa.solution;
+  if (k >= game.order.length) return s;
+  const tiles = [], bridges = [];
+  for (const a of game.order.slice(0, k)) {
+    if (a.action === "tile") {
+      tiles.push({tile: a.tile, at: a.at, rotation: a.rotation});
+      bridges.push(...(a.bridges || []));
+    } else if (a.action === "bridge") {
+      bridges.push({at: a.at, arm: a.arm});
+    }
+  }
+  return {game: s.game, size: s.size, tiles, bridges, buildings: [], features: [],
+          cards: s.cards, achievements: [], bridges_left: usa.puzzle.bridges - bridges.length};
+}
+
+function usaStepWords(a) {
+  return a.action === "tile" ? `tile ${a.tile} (${usa.view.names[a.tile] || a.tile}), turned ${a.rotation}`
+    + (a.bridges && a.bridges.length ? `, with ${a.bridges.length} bridge${a.bridges.length > 1 ? "s" : ""}` : "")
+    : `a bridge on the ${{N: "north", E: "east", S: "south", W: "west"}[a.arm]} arm`;
+}
+
+async function usaShowStep(k) {
+  game.step = Math.max(0, Math.min(game.order.length, k));
+  const svg = await fetch("/api/usa/board", {method: "POST", headers: {"Content-Type": "application/json"},
+                                              body: JSON.stringify(usaStepCity(game.step))}).then((r) => r.text());
+  $("optimal-board").innerHTML = svg;
+  const pic = $("optimal-board").querySelector("svg");
+  if (pic) { pic.setAttribute("role", "img"); pic.setAttribute("aria-label", "a proven optimal city, drawn"); }
+  const n = game.order.length;
+  $("replay-step").textContent = game.step === 0 ? `(step 0 of ${n}: nothing built yet)`
+    : game.step === n ? `(step ${n} of ${n}: the whole city, with its buildings and features)`
+    : `(step ${game.step} of ${n}: ${usaStepWords(game.order[game.step - 1])})`;
+  document.body.dataset.step = String(game.step);
+}
+
+// --- the keyboard cursor over the places ---------------------------------------------------
+
+function usaAtCursor(r, c) {
+  return Boolean(usa.cursor) && usa.cursor[0] === r && usa.cursor[1] === c;
+}
+
+function usaCursorName() {
+  const [r, c] = usa.cursor, rg = usaRange();
+  const el = $("usa-places").querySelector(`.place.cursor`);
+  return el ? el.getAttribute("aria-label") : usaPlaceName(r, c, rg);
+}
+
+function usaAnnounceCursor() {
+  if (!usa.cursor) {  // first: a legal place of the chosen tile, else the first tile laid
+    const m = usa.moves.find((x) => x.rotation === usa.rotation);
+    const t = usa.state.tiles[0];
+    const rg = usaRange();
+    usa.cursor = m ? [...m.at] : t ? [...t.at] : [rg.rows[0], rg.cols[0]];
+    usaDrawGrid();
+  }
+  $("cursor-status").textContent = usaCursorName();
+}
+
+function usaPlacesKey(e) {
+  const step = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]}[e.key];
+  if (step) {
+    e.preventDefault();
+    if (!usa.cursor) return usaAnnounceCursor();
+    usa.cursor = [usa.cursor[0] + step[0], usa.cursor[1] + step[1]];
+    usaDrawGrid();  // clamps it to the places drawn
+    $("usa-places").focus();
+    $("cursor-status").textContent = usaCursorName();
+  } else if ((e.key === "Enter" || e.key === " ") && e.target === $("usa-places") && usa.cursor) {
+    e.preventDefault();
+    const [r, c] = usa.cursor;
+    if (usa.state.tiles.some((t) => t.at[0] === r && t.at[1] === c)) {
+      return say(`${usaCursorName()}. Choose a feature, piece or bridge, then Tab to its spaces.`, true);
+    }
+    usaPlaceTile(r, c);
+  }
 }
