@@ -147,3 +147,52 @@ def _jobs() -> list[int]:
         except OSError:
             pass
     return out
+
+
+def _first_choice(pg: Any) -> None:
+    """The first legal option of whatever the game asks, tapped."""
+    text = str(pg.locator("#game-status").text_content())
+    if "pick two tiles" in text:
+        pg.get_by_role("button", name="hand tile 1:").click()
+        pg.get_by_role("button", name="hand tile 2:").click()
+    elif "place" in text:
+        pg.locator("#game-decision [role=gridcell][aria-label*='legal for']").first.click()
+    else:
+        pg.locator("#game-decision > button").first.click()
+
+
+def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
+        page: Any, tmp_path: Path) -> None:
+    if page.viewport_size["width"] == LAPTOP["width"]:
+        pytest.skip("one size is enough for a whole game (its layout is the same page)")
+    play = page.get_by_role("region", name="a game against the bots")
+    play.get_by_role("combobox", name="Variant").select_option("standard")
+    play.get_by_role("combobox", name="Players").select_option("3")
+    play.get_by_role("combobox", name="Bots").select_option("greedy")
+    play.get_by_role("spinbutton", name="Seed").fill("11")
+    play.get_by_role("button", name="New game").click()
+    game_status = "document.getElementById('game-status').textContent"
+    page.wait_for_function(f"{game_status}.startsWith('Your turn')")
+    page.reload()  # a game in progress survives a reload
+    page.wait_for_function(f"{game_status}.startsWith('Game resumed')")
+    for _ in range(200):
+        text = str(page.locator("#game-status").text_content())
+        if "over" in text:
+            break
+        assert "Refused" not in text, text
+        _first_choice(page)
+        page.wait_for_function(f"{game_status}.startsWith('Your turn') || {game_status}"
+                               f".includes('over') || {game_status}.startsWith('Refused')",
+                               timeout=60_000)
+    assert "over" in str(page.locator("#game-status").text_content())
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    expected = cli_json("score", str(saved), "--json")
+    rows = page.get_by_role("table", name="standings").locator("tbody tr")
+    shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]
+    assert shown == [[str(r["place"]), r["player"], str(r["final"]),
+                      ", ".join(map(str, r["cities"]))] for r in expected["standings"]]
+    size = page.viewport_size["width"]
+    page.screenshot(path=str(shots_dir(tmp_path) / f"table-game-{size}.png"), full_page=True)

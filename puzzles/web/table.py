@@ -252,9 +252,11 @@ TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
 
 def setup_json() -> dict[str, Any]:
     """What the page offers to enter a Between Two Cities city: the variants (their square,
-    tiles, round-1 singles), the mats (their landscape spaces) and the box's tokens."""
+    tiles, round-1 singles), the mats (their landscape spaces), the box's tokens, and the
+    variants a whole game is played in (their numbers of players)."""
     from solver.twocities.game.components import load_components
     from solver.twocities.game.rulesets import load_ruleset
+    from solver.twocities.game.rulesets import variants as variants_of
     from solver.twocities.rules.position import round_one_singles
 
     comps = load_components()
@@ -268,7 +270,11 @@ def setup_json() -> dict[str, Any]:
                    "landscape": sorted([list(c) for c in m.landscape]),
                    "bridges": [[list(a), list(b)] for a, b in m.bridges]}
             for m in comps.mats.values()}
-    return {"variants": variants, "mats": mats,
+    games = {}
+    for name in variants_of():
+        rules = load_ruleset("essential", name)
+        games[name] = {"players": list(rules.players), "jamey": bool(rules.dummy)}
+    return {"variants": variants, "mats": mats, "games": games,
             "singles": list(comps.single_pool(civics=True)),
             "duplexes": [d.token for d in comps.duplexes]}
 

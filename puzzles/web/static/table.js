@@ -335,6 +335,7 @@ async function start() {
     }
   });
   draw();
+  startGames(); // table-game.js
   say("Choose the tile in hand: every legal place lights up.");
 }
 
