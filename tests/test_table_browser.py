@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -169,7 +170,7 @@ def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
     play.get_by_role("combobox", name="Variant").select_option("standard")
     play.get_by_role("combobox", name="Players").select_option("3")
     play.get_by_role("combobox", name="Bots").select_option("greedy")
-    play.get_by_role("spinbutton", name="Seed").fill("11")
+    play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
     play.get_by_role("button", name="New game").click()
     game_status = "document.getElementById('game-status').textContent"
     page.wait_for_function(f"{game_status}.startsWith('Your turn')")
@@ -196,3 +197,38 @@ def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
                       ", ".join(map(str, r["cities"]))] for r in expected["standings"]]
     size = page.viewport_size["width"]
     page.screenshot(path=str(shots_dir(tmp_path) / f"table-game-{size}.png"), full_page=True)
+
+
+def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
+                                                                  tmp_path: Path) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("one size is enough for the advice (its layout is the same page)")
+    play = page.get_by_role("region", name="a game against the bots")
+    play.get_by_role("combobox", name="Players").select_option("3")
+    play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
+    play.get_by_role("button", name="New game").click()
+    page.wait_for_function("document.getElementById('game-status').textContent"
+                           ".startsWith('Your turn')")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    play.get_by_role("spinbutton", name="Advice seed").fill("5")
+    play.get_by_role("spinbutton", name="Samples").fill("8")
+    play.get_by_role("button", name="Advice").click()
+    page.wait_for_function("document.getElementById('game-status').textContent"
+                           ".startsWith('Advice')", timeout=120_000)
+    expected = cli_json("advise", str(saved), "--player", "P1", "--seed", "5", "--samples",
+                        "8", "--json")["choices"]
+    top = expected[0]
+    shown = str(page.get_by_role("list", name="advice").get_by_role("listitem").first
+                .text_content())
+    r, c = top["at"]
+    first = shown.split(", then")[0]
+    assert first.endswith(f" in {top['city_name']} at row {r}, column {c}"), (shown, top)
+    assert first.startswith(page.evaluate(f"words({json.dumps(top['tile'])})"))
+    assert f": {top['expected']} expected ({top['low']} to {top['high']}" in shown
+    advised = page.get_by_role("gridcell", name=re.compile(", advised$"))
+    assert advised.count() == 1
+    assert str(advised.get_attribute("aria-label")).startswith(
+        f"{top['city_name']} row {r}, column {c}:")

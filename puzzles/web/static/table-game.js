@@ -6,6 +6,7 @@
 const GAME_KEY = "cities-table-game";
 let play = null; // {game, need, decided, decisions, seat, bots, over, standings}
 let picked = []; // places in the hand picked so far (a pick decision)
+let advice = null; // the advice for the turn in progress: {game, choices}
 
 function saveGame() {
   if (play) localStorage.setItem(GAME_KEY, JSON.stringify(play));
@@ -114,6 +115,8 @@ function drawCityGrid(city, index) {
     cell.setAttribute("role", "gridcell");
     cell.setAttribute("aria-label", `${city.name} row ${r}, column ${c}: ${what}`);
     cell.textContent = token === "." || token === "~" ? "" : short(token);
+    cell.dataset.r = r;
+    cell.dataset.c = c;
     grid.appendChild(cell);
   }));
   box.append(caption, grid);
@@ -235,7 +238,7 @@ function drawGame() {
   area.replaceChildren();
   $("game-cities").replaceChildren();
   $("game-download").hidden = !play;
-  $("game-advise").hidden = !play || play.over;
+  $("advice-form").hidden = !play || play.over;
   if (!play) return;
   const need = play.need;
   if (play.over) {
@@ -255,13 +258,78 @@ function drawGame() {
   const cities = play.game.cities.map((c, i) => drawCityGrid(c, i));
   cities.sort((p, q) => Number(q.classList.contains("mine")) - Number(p.classList.contains("mine")));
   $("game-cities").append(...cities);
+  drawAdvice();
   const link = $("game-download");
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(new Blob([JSON.stringify(play.game, null, 1)],
     { type: "application/json" }));
 }
 
+// --- advice ----------------------------------------------------------------------------------
+
+function where(choice) {
+  return `${words(choice.tile)} in ${choice.city_name} at row ${choice.at[0]}, column ${choice.at[1]}`;
+}
+
+async function getAdvice() {
+  const body = { game: play.game, player: play.seat,
+    seed: Number($("advice-seed").value) || 0 };
+  const samples = Number($("advice-samples").value);
+  if (samples) body.samples = samples;
+  const asked = play.game;
+  gameSay("Thinking about your hand…");
+  $("game-advise").disabled = true;
+  try {
+    const answer = await post("/api/table/advise", body);
+    if (play && play.game === asked) {
+      advice = { game: JSON.stringify(asked), choices: answer.choices };
+      drawAdvice();
+      gameSay(answer.choices.length ? `Advice: ${where(answer.choices[0])} first`
+        : "No advice: nothing to choose");
+    }
+  } catch (err) {
+    gameSay(`No advice: ${err.message}`);
+  } finally {
+    $("game-advise").disabled = false;
+  }
+}
+
+// The ranked choices, with their intervals; the best one marked on the board: its space in
+// its city, and in the city being placed in when that is the one.
+function drawAdvice() {
+  const list = $("advice");
+  list.replaceChildren();
+  for (const el of document.querySelectorAll(".advised")) el.classList.remove("advised");
+  if (!play || !advice || advice.game !== JSON.stringify(play.game)) return;
+  advice.choices.forEach((choice, i) => {
+    const li = document.createElement("li");
+    const other = choice.other ? `, then ${where(choice.other)}` : "";
+    li.textContent = `${where(choice)}${other}: ${choice.expected} expected ` +
+      `(${choice.low} to ${choice.high}, ${choice.samples} samples)`;
+    if (i === 0) li.className = "best";
+    list.appendChild(li);
+  });
+  const best = advice.choices[0];
+  if (!best) return;
+  const [r, c] = best.at;
+  // a city's grid is in mat coordinates when it has a mat
+  const city = play.game.cities[best.city - 1].mat
+    && document.querySelector(`#game-cities [data-city="${best.city - 1}"]`);
+  const cell = city && city.querySelector(`[data-r="${r}"][data-c="${c}"]`);
+  const mark = (el) => {
+    el.classList.add("advised");
+    const label = el.getAttribute("aria-label");
+    if (!label.endsWith(", advised")) el.setAttribute("aria-label", `${label}, advised`);
+  };
+  if (cell) mark(cell);
+  if (play.need && play.need.kind === "place" && play.need.city === best.city - 1) {
+    const spot = document.querySelector(`#game-decision [data-r="${r}"][data-c="${c}"]`);
+    if (spot) mark(spot);
+  }
+}
+
 function startGames() {
+  $("game-advise").addEventListener("click", getAdvice);
   const variant = $("game-variant");
   variant.replaceChildren(...Object.keys(setup.games).map((v) =>
     new Option(v === "two-player-advanced" ? "two-player with Jamey" : v, v)));
