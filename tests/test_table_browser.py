@@ -232,3 +232,76 @@ def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
     assert advised.count() == 1
     assert str(advised.get_attribute("aria-label")).startswith(
         f"{top['city_name']} row {r}, column {c}:")
+
+
+def _usa(pg: Any) -> None:
+    pg.get_by_role("combobox", name="Game").select_option("usa")
+    pg.wait_for_function("document.getElementById('usa-status').textContent.startsWith('Choose')")
+
+
+def _usa_state(pg: Any) -> Any:
+    return json.loads(pg.locator("#usa-file").input_value())
+
+
+def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
+                                                                tmp_path: Path) -> None:
+    _usa(page)
+    page.get_by_role("button", name="Start again").last.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".startsWith('A new city')")
+    example = json.loads((EXAMPLES / "usa" / "in-progress.json").read_text())
+    start = next(t for t in example["tiles"] if t["tile"].startswith("start"))
+    order = [start] + [t for t in example["tiles"] if t is not start]
+    for t in order:
+        kind = "starting tile" if t is start else "tile"
+        tray = page.get_by_role("toolbar", name="Cities USA tiles")
+        tray.get_by_role("button", name=re.compile(f"^{kind} {t['tile']}:")).click()
+        page.wait_for_function("document.getElementById('usa-status').textContent"
+                               f".startsWith('{t['tile']} turned 0')")
+        for turn in range(90, t["rotation"] + 1, 90):
+            tray.get_by_role("button", name=re.compile(f"^{kind} {t['tile']}:")).click()
+            page.wait_for_function("document.getElementById('usa-status').textContent"
+                                   f".startsWith('{t['tile']} turned {turn}')")
+        laid = {x["tile"]: x["at"] for x in _usa_state(page)["tiles"]}
+        if t is start:
+            r, c = 0, 0
+        else:
+            dr, dc = (laid[start["tile"]][i] - start["at"][i] for i in (0, 1))
+            r, c = t["at"][0] + dr, t["at"][1] + dc
+        page.get_by_role("gridcell", name=re.compile(
+            f"^place row {r}, column {c}: empty, legal for {t['tile']}")).click()
+        page.wait_for_function("document.getElementById('usa-status').textContent"
+                               f".startsWith('{t['tile']} placed at')")
+    state = _usa_state(page)
+    origin = {x["tile"]: x["at"] for x in state["tiles"]}[start["tile"]]
+    dr, dc = origin[0] - start["at"][0], origin[1] - start["at"][1]
+    assert sorted((x["tile"], x["at"][0] - dr, x["at"][1] - dc, x["rotation"])
+                  for x in state["tiles"]) == \
+        sorted((x["tile"], *x["at"], x["rotation"]) for x in example["tiles"])
+    assert [(b["at"][0] - dr, b["at"][1] - dc, b["arm"]) for b in state["bridges"]] == \
+        [(*b["at"], b["arm"]) for b in example["bridges"]]  # the bridge the tiles forced
+    tiles_only = {**example, "buildings": [], "features": [], "cards": []}
+    (tmp_path / "city.json").write_text(json.dumps(tiles_only))
+    expected = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
+    shown = str(page.locator("#usa-score").text_content())
+    assert shown.startswith(f"Score: {expected['total']}"), shown
+    (tmp_path / "page.json").write_text(json.dumps(state))
+    assert cli_json("usa", "score", str(tmp_path / "page.json"), "--json") == expected
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "the page scrolls sideways"
+    size = page.viewport_size["width"]
+    page.screenshot(path=str(shots_dir(tmp_path) / f"table-usa-{size}.png"), full_page=True)
+
+
+def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("one size is enough for a pasted city")
+    _usa(page)
+    path = EXAMPLES / "usa" / "rulebook-scoring.json"
+    page.get_by_role("textbox", name="Cities USA city file (JSON)").fill(path.read_text())
+    page.get_by_role("button", name="Load the city").click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           " === 'City loaded.'")
+    expected = cli_json("usa", "score", str(path), "--json")
+    assert str(page.locator("#usa-score").text_content()).startswith(
+        f"Score: {expected['total']} (")

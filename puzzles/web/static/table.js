@@ -336,6 +336,16 @@ async function start() {
   });
   draw();
   startGames(); // table-game.js
+  const kind = $("game-kind");
+  kind.value = localStorage.getItem(`${KEY}-game`) === "usa" ? "usa" : "btc";
+  const showKind = () => {
+    document.body.classList.toggle("usa", kind.value === "usa");
+    document.body.classList.toggle("btc", kind.value === "btc");
+    localStorage.setItem(`${KEY}-game`, kind.value);
+  };
+  kind.addEventListener("change", showKind);
+  showKind();
+  startUsaTable(); // table-usa.js
   say("Choose the tile in hand: every legal place lights up.");
 }
 
