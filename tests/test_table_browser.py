@@ -82,6 +82,12 @@ def test_a_city_entered_by_tapping_lights_the_places_cities_moves_lists(page: An
     assert lit(page) == sorted(expected)
     state = json.loads(page.locator("#file").input_value())
     assert state["placed"] == json.loads(RIVER_BEND.read_text())["placed"]
+    (tmp_path / "city.json").write_text(json.dumps({
+        "edition": "essential", "bridges": [[[1, 2], [3, 2]]],  # the mat's, in the square
+        "grid": [". . P . .", "~ ~ F . .", ". ~ ~ . .", ". ~ S . .", ". . . . ."]}))
+    total = cli_json("score", str(tmp_path / "city.json"), "--json")["total"]
+    page.wait_for_function("document.getElementById('score').textContent"
+                           f".startsWith('Score so far: {total} (')")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], "the page scrolls sideways"
     size = page.viewport_size["width"]

@@ -64,6 +64,20 @@ def position_of(state: Any) -> Any:
         raise err.located(field="state") from None
 
 
+def city_json(state: Any) -> dict[str, Any]:
+    """A city in progress as the city file ``cities score`` reads (its bounding square, the
+    mat's landscape and bridges), and that command's answer on it."""
+    pos = position_of(state)
+    city = pos.to_city().to_json()
+    n = pos.rules.size  # the bounding square padded to the city's size (as the scorer reads)
+    rows = [row.split() for row in city["grid"]]
+    if len(rows) < n:
+        rows = [row + ["."] * (n - len(row)) for row in rows]
+        rows += [["."] * n for _ in range(n - len(rows))]
+        city["grid"] = [" ".join(row) for row in rows]
+    return {"city": city, "score": boards.score_json(city)}
+
+
 def box_tiles(state: Any) -> list[str]:
     """Every tile of the box the city has not used: "any tiles from the box"."""
     from solver.twocities.game.components import load_components
@@ -317,6 +331,11 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(boards.score_json, await body_json(request)))
 
     @api
+    async def city(request: Request) -> Response:
+        data = await body_json(request)
+        return JSONResponse(await asyncio.to_thread(city_json, field(data, "state")))
+
+    @api
     async def pool(request: Request) -> Response:
         data = await body_json(request)
         state, tiles = field(data, "state"), field(data, "tiles")
@@ -345,6 +364,7 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         Route("/api/table/check", check, methods=["POST"]),
         Route("/api/table/moves", moves, methods=["POST"]),
         Route("/api/table/score", score, methods=["POST"]),
+        Route("/api/table/city", city, methods=["POST"]),
         Route("/api/table/pool", pool, methods=["POST"]),
         Route("/api/table/solve", solve, methods=["POST"]),
         Route("/api/table/advise", advise, methods=["POST"]),

@@ -150,6 +150,22 @@ function drawCity() {
   $("counts").textContent = `${s} of ${rules().singles} singles, ${d} of ${rules().duplexes} ` +
     `duplexes placed; next: ${nextKind()} (round ${roundOf()})`;
   $("file").value = JSON.stringify(state());
+  showScore();
+}
+
+// The city so far scored as `cities score` scores its city file (the server's answer).
+async function showScore() {
+  const asked = JSON.stringify(state());
+  try {
+    const { score } = await post("/api/table/city", { state: state() });
+    if (JSON.stringify(state()) !== asked) return;
+    const parts = Object.entries(score.categories).filter(([, v]) => v)
+      .map(([k, v]) => `${k} ${v}`);
+    $("score").textContent = `Score so far: ${score.total}` +
+      (parts.length ? ` (${parts.join(", ")})` : "");
+  } catch (err) {
+    $("score").textContent = "";
+  }
 }
 
 function drawPalette() {
@@ -349,4 +365,4 @@ async function start() {
   say("Choose the tile in hand: every legal place lights up.");
 }
 
-start();
+document.addEventListener("DOMContentLoaded", start); // after table-game.js, table-usa.js
