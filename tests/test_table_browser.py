@@ -311,3 +311,73 @@ def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
     expected = cli_json("usa", "score", str(path), "--json")
     assert str(page.locator("#usa-score").text_content()).startswith(
         f"Score: {expected['total']} (")
+
+
+def _usa_turn(pg: Any) -> None:
+    """The first option of whatever the game asks; tiles placed on their first lit place,
+    cards kept, features and pieces left aside."""
+    text = str(pg.locator("#usa-game-status").text_content())
+    area = pg.locator("#usa-game-decision")
+    if "starting tile" in text:
+        area.get_by_role("button", name=re.compile("^starting tile")).first.click()
+        return
+    if "space of the board" in text:
+        area.locator(".board-row button:enabled").first.click()
+        return
+    row = pg.evaluate("usaPlay.need.space[0]")  # the board row the worker took from
+    took = pg.get_by_role("toolbar", name="what the worker took").get_by_role("button")
+    for i in range(took.count()):
+        item = took.nth(i)
+        name = str(item.get_attribute("aria-label"))[len("took "):]
+        if row == "tiles" and not name.startswith("top:"):
+            for _turn in range(4):
+                item.click()
+                pg.wait_for_function("document.getElementById('usa-game-status').textContent"
+                                     ".includes('tap a lit place')")
+                lit = area.get_by_role("gridcell", name=re.compile(", legal for "))
+                if lit.count():
+                    lit.first.click()
+                    pg.wait_for_function("document.getElementById('usa-game-status')"
+                                         ".textContent.includes('placed')")
+                    break
+        elif row == "cards":
+            item.click()
+            pg.wait_for_function("document.getElementById('usa-game-status').textContent"
+                                 ".includes('placed') || document.getElementById("
+                                 "'usa-game-status').textContent.includes('may not')")
+    area.get_by_role("button", name="Done placing").click()
+
+
+def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_score_scores_it(
+        page: Any, tmp_path: Path) -> None:
+    if page.viewport_size["width"] == LAPTOP["width"]:
+        pytest.skip("one size is enough for a whole game (its layout is the same page)")
+    _usa(page)
+    play = page.get_by_role("region", name="a solo game against the Builders Guild")
+    play.get_by_role("spinbutton", name="Seed").fill("3")
+    play.get_by_role("button", name="New solo game").click()
+    status = "document.getElementById('usa-game-status').textContent"
+    page.wait_for_function(f"{status}.startsWith('Your turn')", timeout=60_000)
+    for _ in range(200):
+        text = str(page.locator("#usa-game-status").text_content())
+        if "over" in text:
+            break
+        assert "Refused" not in text and "may not" not in text, text
+        _usa_turn(page)
+        page.wait_for_function(f"{status}.startsWith('Your turn') || {status}.includes('over')"
+                               f" || {status}.startsWith('Refused')", timeout=60_000)
+    assert "over" in str(page.locator("#usa-game-status").text_content())
+    with page.expect_download() as download:
+        play.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    game = json.loads(saved.read_text())
+    rows = page.get_by_role("table", name="Cities USA standings").locator("tbody tr")
+    shown = {rows.nth(i).locator("td").nth(1).text_content():
+             int(str(rows.nth(i).locator("td").nth(2).text_content()))
+             for i in range(rows.count())}
+    assert "P1" in shown
+    for player, score in shown.items():
+        (tmp_path / "city.json").write_text(json.dumps(game["cities"][player]))
+        assert cli_json("usa", "score", str(tmp_path / "city.json"), "--json")["total"] == score
+    page.screenshot(path=str(shots_dir(tmp_path) / "table-usa-game-390.png"), full_page=True)

@@ -30,7 +30,7 @@ async function usaShow() {
   $("usa-file").value = JSON.stringify(usaTable.state);
   usaDrawTiles();
   usaDrawPlaces();
-  $("usa-picture").innerHTML = view.svg;
+  $("usa-picture").innerHTML = usaTable.state.tiles.length ? view.svg : "";
   const svg = $("usa-picture").querySelector("svg");
   if (svg) {
     svg.setAttribute("role", "img");
@@ -71,9 +71,9 @@ function usaDrawTiles() {
   }
 }
 
-function usaRange() {
-  const [R, C] = usaTable.state.size;
-  const at = usaTable.state.tiles.map((t) => t.at);
+function usaRange(state) {
+  const [R, C] = state.size;
+  const at = state.tiles.map((t) => t.at);
   if (!at.length) return { rows: [0, 0], cols: [0, 0] };
   const rs = at.map((a) => a[0]), cs = at.map((a) => a[1]);
   return { rows: [Math.max(...rs) - R + 1, Math.min(...rs) + R - 1],
@@ -90,28 +90,29 @@ function usaDead(m) {
     `${m.must_fix === 1 ? "" : "s"} forced` : "";
 }
 
-function usaDrawPlaces() {
-  const grid = $("usa-places");
+// A Cities USA city's places (a tile's legal places lit for `hand` turned `rotation`); with
+// `onSpace`, each built tile's four spaces are buttons too (features and pieces).
+function usaDrawCity(grid, state, view, hand, rotation, legalMoves, onPlace, onSpace) {
   grid.replaceChildren();
-  const rg = usaRange();
+  const rg = usaRange(state);
   const across = rg.cols[1] - rg.cols[0] + 1;
   grid.style.setProperty("--place", `min(120px, calc((100vw - 2.5rem) / ${across} - 2px))`);
   grid.style.gridTemplateColumns = `repeat(${across}, var(--place))`;
-  const laid = new Map(usaTable.view.places.map((t) => [t.at.join(","), t]));
-  const legal = new Map(usaLegal().map((m) => [m.at.join(","), m]));
+  const laid = new Map(view.places.map((t) => [t.at.join(","), t]));
+  const legal = new Map(legalMoves.map((m) => [m.at.join(","), m]));
   for (let r = rg.rows[0]; r <= rg.rows[1]; r++) {
     for (let c = rg.cols[0]; c <= rg.cols[1]; c++) {
       const key = `${r},${c}`;
       const t = laid.get(key);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.setAttribute("role", "gridcell");
+      const b = document.createElement(t && onSpace ? "div" : "button");
+      if (!(t && onSpace)) b.type = "button";
+      b.setAttribute("role", t && onSpace ? "group" : "gridcell");
       b.className = "usa-place";
       b.dataset.r = r;
       b.dataset.c = c;
       if (t) {
-        b.setAttribute("aria-label", `place row ${r}, column ${c}: ${t.name}${t.tile ? ` (${t.tile})` : ""}, ` +
-          `turned ${t.rotation}`);
+        b.setAttribute("aria-label", `place row ${r}, column ${c}: ${t.name}` +
+          `${t.tile ? ` (${t.tile})` : ""}, turned ${t.rotation}`);
         if (t.tile) { // an inline tile (spaces given, no id) is drawn in the picture only
           const img = document.createElement("img");
           img.src = `/api/usa/tile.svg?tile=${encodeURIComponent(t.tile)}&rotation=${t.rotation}`;
@@ -121,16 +122,34 @@ function usaDrawPlaces() {
           b.textContent = t.name;
         }
         b.classList.add("built");
+        if (onSpace) {
+          const quads = document.createElement("div");
+          quads.className = "quads";
+          for (const [dr, dc] of [[0, 0], [0, 1], [1, 0], [1, 1]]) {
+            const R = 2 * r + dr, C = 2 * c + dc;
+            const q = document.createElement("button");
+            q.type = "button";
+            q.setAttribute("aria-label", `space row ${R}, column ${C}: ${view.spaces[`${R},${C}`] || ""}`);
+            q.addEventListener("click", () => onSpace(R, C));
+            quads.append(q);
+          }
+          b.append(quads);
+        }
       } else {
         const m = legal.get(key);
         b.setAttribute("aria-label", `place row ${r}, column ${c}: empty` + (m
-          ? `, legal for ${usaTable.hand} turned ${usaTable.rotation}${usaDead(m)}` : ""));
+          ? `, legal for ${hand} turned ${rotation}${usaDead(m)}` : ""));
         if (m) b.classList.add("legal");
       }
-      b.addEventListener("click", () => usaTap(r, c));
+      if (b.tagName === "BUTTON") b.addEventListener("click", () => onPlace(r, c));
       grid.append(b);
     }
   }
+}
+
+function usaDrawPlaces() {
+  usaDrawCity($("usa-places"), usaTable.state, usaTable.view, usaTable.hand, usaTable.rotation,
+    usaLegal(), usaTap, null);
 }
 
 async function usaChoose(id) {

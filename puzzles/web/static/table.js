@@ -362,6 +362,7 @@ async function start() {
   kind.addEventListener("change", showKind);
   showKind();
   startUsaTable(); // table-usa.js
+  startUsaGames(); // table-usa-game.js
   say("Choose the tile in hand: every legal place lights up.");
 }
 
