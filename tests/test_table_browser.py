@@ -238,6 +238,7 @@ def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
     assert advised.count() == 1
     assert str(advised.get_attribute("aria-label")).startswith(
         f"{top['city_name']} row {r}, column {c}:")
+    page.screenshot(path=str(shots_dir(tmp_path) / "table-advice-1366.png"), full_page=True)
 
 
 def _usa(pg: Any) -> None:

@@ -301,7 +301,8 @@ function drawAdvice() {
   list.replaceChildren();
   for (const el of document.querySelectorAll(".advised")) el.classList.remove("advised");
   if (!play || !advice || advice.game !== JSON.stringify(play.game)) return;
-  advice.choices.forEach((choice, i) => {
+  const shown = 6; // the best few; the rest in one line
+  advice.choices.slice(0, shown).forEach((choice, i) => {
     const li = document.createElement("li");
     const other = choice.other ? `, then ${where(choice.other)}` : "";
     li.textContent = `${where(choice)}${other}: ${choice.expected} expected ` +
@@ -309,6 +310,12 @@ function drawAdvice() {
     if (i === 0) li.className = "best";
     list.appendChild(li);
   });
+  if (advice.choices.length > shown) {
+    const li = document.createElement("li");
+    li.className = "more";
+    li.textContent = `and ${advice.choices.length - shown} more choices, ranked lower`;
+    list.appendChild(li);
+  }
   const best = advice.choices[0];
   if (!best) return;
   const [r, c] = best.at;
