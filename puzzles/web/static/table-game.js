@@ -56,26 +56,18 @@ async function newGame() {
     seat: $("game-seat").value, bots: [$("game-bots").value],
     seed: Number($("game-seed").value) || 0 };
   gameSay("Dealing…");
-  try {
-    const answer = await post("/api/table/game/new", body);
-    await gameAnswer(answer, []);
-  } catch (err) {
-    gameSay(`No game: ${err.message}`);
-  }
+  const answer = await tryPost("/api/table/game/new", body, gameSay, "No game");
+  if (answer) await gameAnswer(answer, []);
 }
 
 async function decide(decision) {
   const decisions = [...play.decisions, decision];
   gameSay("The bots play…");
   for (const b of document.querySelectorAll("#game-decision button")) b.disabled = true;
-  try {
-    const answer = await post("/api/table/game/turn", { game: play.game, seat: play.seat,
-      bots: play.bots, decisions });
-    await gameAnswer(answer, decisions);
-  } catch (err) {
-    gameSay(`Refused: ${err.message}`);
-    drawGame();
-  }
+  const answer = await tryPost("/api/table/game/turn", { game: play.game, seat: play.seat,
+    bots: play.bots, decisions }, gameSay, "Refused");
+  if (answer) await gameAnswer(answer, decisions);
+  else drawGame();
 }
 
 // --- drawing ---------------------------------------------------------------------------------
@@ -215,22 +207,8 @@ function choiceButton(label, decision) {
 }
 
 function drawStandings(standings) {
-  const table = document.createElement("table");
-  table.setAttribute("aria-label", "standings");
-  table.innerHTML = "<thead><tr><th>place</th><th>player</th><th>score</th>" +
-    "<th>cities</th></tr></thead>";
-  const body = document.createElement("tbody");
-  for (const row of standings.standings) {
-    const tr = document.createElement("tr");
-    for (const v of [row.place, row.player, row.final, row.cities.join(", ")]) {
-      const td = document.createElement("td");
-      td.textContent = String(v);
-      tr.appendChild(td);
-    }
-    body.appendChild(tr);
-  }
-  table.appendChild(body);
-  return table;
+  return rowsTable("standings", ["place", "player", "score", "cities"], standings.standings
+    .map((row) => [row.place, row.player, row.final, row.cities.join(", ")]));
 }
 
 function drawGame() {
@@ -259,10 +237,7 @@ function drawGame() {
   cities.sort((p, q) => Number(q.classList.contains("mine")) - Number(p.classList.contains("mine")));
   $("game-cities").append(...cities);
   drawAdvice();
-  const link = $("game-download");
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([JSON.stringify(play.game, null, 1)],
-    { type: "application/json" }));
+  offerFile($("game-download"), play.game);
 }
 
 // --- advice ----------------------------------------------------------------------------------

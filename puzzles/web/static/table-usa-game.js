@@ -49,25 +49,17 @@ async function usaPlanStart() {
 
 async function usaNewGame() {
   usaGameSay("Dealing…");
-  try {
-    const answer = await post("/api/table/usa/game/new", { variant: "solo",
-      seed: Number($("usa-game-seed").value) || 0 });
-    await usaGameAnswer(answer, []);
-  } catch (err) {
-    usaGameSay(`No game: ${err.message}`);
-  }
+  const answer = await tryPost("/api/table/usa/game/new", { variant: "solo",
+    seed: Number($("usa-game-seed").value) || 0 }, usaGameSay, "No game");
+  if (answer) await usaGameAnswer(answer, []);
 }
 
 async function usaDecide(decision) {
   const decisions = [...usaPlay.decisions, decision];
   usaGameSay("The Builders Guild plays…");
-  try {
-    const answer = await post("/api/table/usa/game/turn", { game: usaPlay.game,
-      seat: usaPlay.seat, bots: usaPlay.bots, decisions });
-    await usaGameAnswer(answer, decisions);
-  } catch (err) {
-    usaGameSay(`Refused: ${err.message}`);
-  }
+  const answer = await tryPost("/api/table/usa/game/turn", { game: usaPlay.game,
+    seat: usaPlay.seat, bots: usaPlay.bots, decisions }, usaGameSay, "Refused");
+  if (answer) await usaGameAnswer(answer, decisions);
 }
 
 // --- a plan: the items the worker took, placed one action at a time -------------------------
@@ -158,27 +150,11 @@ function usaDrawGame() {
   area.replaceChildren();
   $("usa-game-download").hidden = !usaPlay;
   if (!usaPlay) return;
-  const link = $("usa-game-download");
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([JSON.stringify(usaPlay.game, null, 1)],
-    { type: "application/json" }));
+  offerFile($("usa-game-download"), usaPlay.game);
   const need = usaPlay.need;
   if (usaPlay.over) {
-    const table = document.createElement("table");
-    table.setAttribute("aria-label", "Cities USA standings");
-    table.innerHTML = "<thead><tr><th>place</th><th>player</th><th>score</th></tr></thead>";
-    const body = document.createElement("tbody");
-    for (const row of usaPlay.standings.standings) {
-      const tr = document.createElement("tr");
-      for (const v of [row.place, row.player, row.score]) {
-        const td = document.createElement("td");
-        td.textContent = String(v);
-        tr.appendChild(td);
-      }
-      body.appendChild(tr);
-    }
-    table.appendChild(body);
-    area.append(table);
+    area.append(rowsTable("Cities USA standings", ["place", "player", "score"],
+      usaPlay.standings.standings.map((row) => [row.place, row.player, row.score])));
   }
   if (usaPlay.over || need.kind !== "place") {
     if (usaPlan.city && usaPlan.city.tiles.length) { // your city as it stands

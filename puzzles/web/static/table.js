@@ -78,6 +78,39 @@ async function post(path, body, signal) {
   return data;
 }
 
+// --- shared by the games' modules ------------------------------------------------------------
+
+// A POST whose refusal is said (`sayIt`, after `failure`) rather than thrown: null then.
+async function tryPost(path, body, sayIt, failure) {
+  try {
+    return await post(path, body);
+  } catch (err) {
+    sayIt(`${failure}: ${err.message}`);
+    return null;
+  }
+}
+
+// A table of rows (the standings), named for screen readers.
+function rowsTable(label, heads, rows) {
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", label);
+  const head = table.createTHead().insertRow();
+  for (const h of heads) head.appendChild(document.createElement("th")).textContent = h;
+  const body = table.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    for (const v of row) tr.insertCell().textContent = String(v);
+  }
+  return table;
+}
+
+// A download link's file: the game file as it stands.
+function offerFile(link, data) {
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)],
+    { type: "application/json" }));
+}
+
 // --- the city ------------------------------------------------------------------------------
 
 function cellsOf(p) {
