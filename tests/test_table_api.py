@@ -252,3 +252,24 @@ def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_play_scores(
         code, expected = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
         assert code == 0 and expected["total"] == row["score"]
         assert expected["categories"] == row["categories"]
+
+
+def test_a_city_in_progress_is_scored_as_cities_score_scores_its_city_file(
+        client: TestClient, tmp_path: Path) -> None:
+    answer = client.post("/api/table/city", json={"state": example("state-river-bend.json")})
+    assert answer.status_code == 200
+    (tmp_path / "city.json").write_text(json.dumps(answer.json()["city"]))
+    code, expected = cli_json("score", str(tmp_path / "city.json"), "--json")
+    assert code == 0 and answer.json()["score"] == expected
+    assert expected["total"] > 0
+    assert answer.json()["city"]["bridges"], "the mat's bridge is in the city file"
+    bad = client.post("/api/table/city", json={"state": {"mat": "nowhere"}})
+    assert bad.status_code == 400 and bad.json()["field"].startswith("state")
+
+
+def test_a_city_begun_is_scored_in_its_whole_square(client: TestClient) -> None:
+    state = {"mat": "river-bend", "placed": [{"tile": "F", "at": [0, 2]}]}
+    answer = client.post("/api/table/city", json={"state": state}).json()
+    assert answer["city"]["grid"] == ["~ ~ F . .", ". ~ ~ . .", ". ~ . . .", ". . . . .",
+                                      ". . . . ."]
+    assert answer["score"]["categories"]["factory"] > 0

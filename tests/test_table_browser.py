@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,12 @@ def test_a_city_entered_by_tapping_lights_the_places_cities_moves_lists(page: An
     assert lit(page) == sorted(expected)
     state = json.loads(page.locator("#file").input_value())
     assert state["placed"] == json.loads(RIVER_BEND.read_text())["placed"]
+    (tmp_path / "city.json").write_text(json.dumps({
+        "edition": "essential", "bridges": [[[1, 2], [3, 2]]],  # the mat's, in the square
+        "grid": [". . P . .", "~ ~ F . .", ". ~ ~ . .", ". ~ S . .", ". . . . ."]}))
+    total = cli_json("score", str(tmp_path / "city.json"), "--json")["total"]
+    page.wait_for_function("document.getElementById('score').textContent"
+                           f".startsWith('Score so far: {total} (')")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], "the page scrolls sideways"
     size = page.viewport_size["width"]
@@ -147,3 +154,231 @@ def _jobs() -> list[int]:
         except OSError:
             pass
     return out
+
+
+def _first_choice(pg: Any) -> None:
+    """The first legal option of whatever the game asks, tapped."""
+    text = str(pg.locator("#game-status").text_content())
+    if "pick two tiles" in text:
+        pg.get_by_role("button", name="hand tile 1:").click()
+        pg.get_by_role("button", name="hand tile 2:").click()
+    elif "place" in text:
+        pg.locator("#game-decision [role=gridcell][aria-label*='legal for']").first.click()
+    else:
+        pg.locator("#game-decision > button").first.click()
+
+
+def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
+        page: Any, tmp_path: Path) -> None:
+    if page.viewport_size["width"] == LAPTOP["width"]:
+        pytest.skip("one size is enough for a whole game (its layout is the same page)")
+    play = page.get_by_role("region", name="a game against the bots")
+    play.get_by_role("combobox", name="Variant").select_option("standard")
+    play.get_by_role("combobox", name="Players").select_option("3")
+    play.get_by_role("combobox", name="Bots").select_option("greedy")
+    play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
+    play.get_by_role("button", name="New game").click()
+    game_status = "document.getElementById('game-status').textContent"
+    page.wait_for_function(f"{game_status}.startsWith('Your turn')")
+    page.reload()  # a game in progress survives a reload
+    page.wait_for_function(f"{game_status}.startsWith('Game resumed')")
+    for _ in range(200):
+        text = str(page.locator("#game-status").text_content())
+        if "over" in text:
+            break
+        assert "Refused" not in text, text
+        _first_choice(page)
+        page.wait_for_function(f"{game_status}.startsWith('Your turn') || {game_status}"
+                               f".includes('over') || {game_status}.startsWith('Refused')",
+                               timeout=60_000)
+    assert "over" in str(page.locator("#game-status").text_content())
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    expected = cli_json("score", str(saved), "--json")
+    rows = page.get_by_role("table", name="standings").locator("tbody tr")
+    shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]
+    assert shown == [[str(r["place"]), r["player"], str(r["final"]),
+                      ", ".join(map(str, r["cities"]))] for r in expected["standings"]]
+    size = page.viewport_size["width"]
+    page.screenshot(path=str(shots_dir(tmp_path) / f"table-game-{size}.png"), full_page=True)
+
+
+def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
+                                                                  tmp_path: Path) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("one size is enough for the advice (its layout is the same page)")
+    play = page.get_by_role("region", name="a game against the bots")
+    play.get_by_role("combobox", name="Players").select_option("3")
+    play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
+    play.get_by_role("button", name="New game").click()
+    page.wait_for_function("document.getElementById('game-status').textContent"
+                           ".startsWith('Your turn')")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    play.get_by_role("spinbutton", name="Advice seed").fill("5")
+    play.get_by_role("spinbutton", name="Samples").fill("8")
+    play.get_by_role("button", name="Advice").click()
+    page.wait_for_function("document.getElementById('game-status').textContent"
+                           ".startsWith('Advice')", timeout=120_000)
+    expected = cli_json("advise", str(saved), "--player", "P1", "--seed", "5", "--samples",
+                        "8", "--json")["choices"]
+    top = expected[0]
+    shown = str(page.get_by_role("list", name="advice").get_by_role("listitem").first
+                .text_content())
+    r, c = top["at"]
+    first = shown.split(", then")[0]
+    assert first.endswith(f" in {top['city_name']} at row {r}, column {c}"), (shown, top)
+    assert first.startswith(page.evaluate(f"words({json.dumps(top['tile'])})"))
+    assert f": {top['expected']} expected ({top['low']} to {top['high']}" in shown
+    advised = page.get_by_role("gridcell", name=re.compile(", advised$"))
+    assert advised.count() == 1
+    assert str(advised.get_attribute("aria-label")).startswith(
+        f"{top['city_name']} row {r}, column {c}:")
+    page.screenshot(path=str(shots_dir(tmp_path) / "table-advice-1366.png"), full_page=True)
+
+
+def _usa(pg: Any) -> None:
+    pg.get_by_role("combobox", name="Game").select_option("usa")
+    pg.wait_for_function("document.getElementById('usa-status').textContent.startsWith('Choose')")
+
+
+def _usa_state(pg: Any) -> Any:
+    return json.loads(pg.locator("#usa-file").input_value())
+
+
+def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
+                                                                tmp_path: Path) -> None:
+    _usa(page)
+    page.get_by_role("button", name="Start again").last.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".startsWith('A new city')")
+    example = json.loads((EXAMPLES / "usa" / "in-progress.json").read_text())
+    start = next(t for t in example["tiles"] if t["tile"].startswith("start"))
+    order = [start] + [t for t in example["tiles"] if t is not start]
+    for t in order:
+        kind = "starting tile" if t is start else "tile"
+        tray = page.get_by_role("toolbar", name="Cities USA tiles")
+        tray.get_by_role("button", name=re.compile(f"^{kind} {t['tile']}:")).click()
+        page.wait_for_function("document.getElementById('usa-status').textContent"
+                               f".startsWith('{t['tile']} turned 0')")
+        for turn in range(90, t["rotation"] + 1, 90):
+            tray.get_by_role("button", name=re.compile(f"^{kind} {t['tile']}:")).click()
+            page.wait_for_function("document.getElementById('usa-status').textContent"
+                                   f".startsWith('{t['tile']} turned {turn}')")
+        laid = {x["tile"]: x["at"] for x in _usa_state(page)["tiles"]}
+        if t is start:
+            r, c = 0, 0
+        else:
+            dr, dc = (laid[start["tile"]][i] - start["at"][i] for i in (0, 1))
+            r, c = t["at"][0] + dr, t["at"][1] + dc
+        page.get_by_role("gridcell", name=re.compile(
+            f"^place row {r}, column {c}: empty, legal for {t['tile']}")).click()
+        page.wait_for_function("document.getElementById('usa-status').textContent"
+                               f".startsWith('{t['tile']} placed at')")
+    state = _usa_state(page)
+    origin = {x["tile"]: x["at"] for x in state["tiles"]}[start["tile"]]
+    dr, dc = origin[0] - start["at"][0], origin[1] - start["at"][1]
+    assert sorted((x["tile"], x["at"][0] - dr, x["at"][1] - dc, x["rotation"])
+                  for x in state["tiles"]) == \
+        sorted((x["tile"], *x["at"], x["rotation"]) for x in example["tiles"])
+    assert [(b["at"][0] - dr, b["at"][1] - dc, b["arm"]) for b in state["bridges"]] == \
+        [(*b["at"], b["arm"]) for b in example["bridges"]]  # the bridge the tiles forced
+    tiles_only = {**example, "buildings": [], "features": [], "cards": []}
+    (tmp_path / "city.json").write_text(json.dumps(tiles_only))
+    expected = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
+    shown = str(page.locator("#usa-score").text_content())
+    assert shown.startswith(f"Score: {expected['total']}"), shown
+    (tmp_path / "page.json").write_text(json.dumps(state))
+    assert cli_json("usa", "score", str(tmp_path / "page.json"), "--json") == expected
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], "the page scrolls sideways"
+    size = page.viewport_size["width"]
+    page.screenshot(path=str(shots_dir(tmp_path) / f"table-usa-{size}.png"), full_page=True)
+
+
+def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("one size is enough for a pasted city")
+    _usa(page)
+    path = EXAMPLES / "usa" / "rulebook-scoring.json"
+    page.get_by_role("textbox", name="Cities USA city file (JSON)").fill(path.read_text())
+    page.get_by_role("button", name="Load the city").click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           " === 'City loaded.'")
+    expected = cli_json("usa", "score", str(path), "--json")
+    assert str(page.locator("#usa-score").text_content()).startswith(
+        f"Score: {expected['total']} (")
+
+
+def _usa_turn(pg: Any) -> None:
+    """The first option of whatever the game asks; tiles placed on their first lit place,
+    cards kept, features and pieces left aside."""
+    text = str(pg.locator("#usa-game-status").text_content())
+    area = pg.locator("#usa-game-decision")
+    if "starting tile" in text:
+        area.get_by_role("button", name=re.compile("^starting tile")).first.click()
+        return
+    if "space of the board" in text:
+        area.locator(".board-row button:enabled").first.click()
+        return
+    row = pg.evaluate("usaPlay.need.space[0]")  # the board row the worker took from
+    took = pg.get_by_role("toolbar", name="what the worker took").get_by_role("button")
+    for i in range(took.count()):
+        item = took.nth(i)
+        name = str(item.get_attribute("aria-label"))[len("took "):]
+        if row == "tiles" and not name.startswith("top:"):
+            for _turn in range(4):
+                item.click()
+                pg.wait_for_function("document.getElementById('usa-game-status').textContent"
+                                     ".includes('tap a lit place')")
+                lit = area.get_by_role("gridcell", name=re.compile(", legal for "))
+                if lit.count():
+                    lit.first.click()
+                    pg.wait_for_function("document.getElementById('usa-game-status')"
+                                         ".textContent.includes('placed')")
+                    break
+        elif row == "cards":
+            item.click()
+            pg.wait_for_function("document.getElementById('usa-game-status').textContent"
+                                 ".includes('placed') || document.getElementById("
+                                 "'usa-game-status').textContent.includes('may not')")
+    area.get_by_role("button", name="Done placing").click()
+
+
+def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_score_scores_it(
+        page: Any, tmp_path: Path) -> None:
+    if page.viewport_size["width"] == LAPTOP["width"]:
+        pytest.skip("one size is enough for a whole game (its layout is the same page)")
+    _usa(page)
+    play = page.get_by_role("region", name="a solo game against the Builders Guild")
+    play.get_by_role("spinbutton", name="Seed").fill("3")
+    play.get_by_role("button", name="New solo game").click()
+    status = "document.getElementById('usa-game-status').textContent"
+    page.wait_for_function(f"{status}.startsWith('Your turn')", timeout=60_000)
+    for _ in range(200):
+        text = str(page.locator("#usa-game-status").text_content())
+        if "over" in text:
+            break
+        assert "Refused" not in text and "may not" not in text, text
+        _usa_turn(page)
+        page.wait_for_function(f"{status}.startsWith('Your turn') || {status}.includes('over')"
+                               f" || {status}.startsWith('Refused')", timeout=60_000)
+    assert "over" in str(page.locator("#usa-game-status").text_content())
+    with page.expect_download() as download:
+        play.get_by_role("link", name="Download the game file").click()
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    game = json.loads(saved.read_text())
+    rows = page.get_by_role("table", name="Cities USA standings").locator("tbody tr")
+    shown = {rows.nth(i).locator("td").nth(1).text_content():
+             int(str(rows.nth(i).locator("td").nth(2).text_content()))
+             for i in range(rows.count())}
+    assert "P1" in shown
+    for player, score in shown.items():
+        (tmp_path / "city.json").write_text(json.dumps(game["cities"][player]))
+        assert cli_json("usa", "score", str(tmp_path / "city.json"), "--json")["total"] == score
+    page.screenshot(path=str(shots_dir(tmp_path) / "table-usa-game-390.png"), full_page=True)

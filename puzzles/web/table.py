@@ -64,6 +64,20 @@ def position_of(state: Any) -> Any:
         raise err.located(field="state") from None
 
 
+def city_json(state: Any) -> dict[str, Any]:
+    """A city in progress as the city file ``cities score`` reads (its bounding square, the
+    mat's landscape and bridges), and that command's answer on it."""
+    pos = position_of(state)
+    city = pos.to_city().to_json()
+    n = pos.rules.size  # the bounding square padded to the city's size (as the scorer reads)
+    rows = [row.split() for row in city["grid"]]
+    if len(rows) < n:
+        rows = [row + ["."] * (n - len(row)) for row in rows]
+        rows += [["."] * n for _ in range(n - len(rows))]
+        city["grid"] = [" ".join(row) for row in rows]
+    return {"city": city, "score": boards.score_json(city)}
+
+
 def box_tiles(state: Any) -> list[str]:
     """Every tile of the box the city has not used: "any tiles from the box"."""
     from solver.twocities.game.components import load_components
@@ -252,9 +266,11 @@ TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
 
 def setup_json() -> dict[str, Any]:
     """What the page offers to enter a Between Two Cities city: the variants (their square,
-    tiles, round-1 singles), the mats (their landscape spaces) and the box's tokens."""
+    tiles, round-1 singles), the mats (their landscape spaces), the box's tokens, and the
+    variants a whole game is played in (their numbers of players)."""
     from solver.twocities.game.components import load_components
     from solver.twocities.game.rulesets import load_ruleset
+    from solver.twocities.game.rulesets import variants as variants_of
     from solver.twocities.rules.position import round_one_singles
 
     comps = load_components()
@@ -268,7 +284,11 @@ def setup_json() -> dict[str, Any]:
                    "landscape": sorted([list(c) for c in m.landscape]),
                    "bridges": [[list(a), list(b)] for a, b in m.bridges]}
             for m in comps.mats.values()}
-    return {"variants": variants, "mats": mats,
+    games = {}
+    for name in variants_of():
+        rules = load_ruleset("essential", name)
+        games[name] = {"players": list(rules.players), "jamey": bool(rules.dummy)}
+    return {"variants": variants, "mats": mats, "games": games,
             "singles": list(comps.single_pool(civics=True)),
             "duplexes": [d.token for d in comps.duplexes]}
 
@@ -311,6 +331,11 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(boards.score_json, await body_json(request)))
 
     @api
+    async def city(request: Request) -> Response:
+        data = await body_json(request)
+        return JSONResponse(await asyncio.to_thread(city_json, field(data, "state")))
+
+    @api
     async def pool(request: Request) -> Response:
         data = await body_json(request)
         state, tiles = field(data, "state"), field(data, "tiles")
@@ -339,6 +364,7 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         Route("/api/table/check", check, methods=["POST"]),
         Route("/api/table/moves", moves, methods=["POST"]),
         Route("/api/table/score", score, methods=["POST"]),
+        Route("/api/table/city", city, methods=["POST"]),
         Route("/api/table/pool", pool, methods=["POST"]),
         Route("/api/table/solve", solve, methods=["POST"]),
         Route("/api/table/advise", advise, methods=["POST"]),

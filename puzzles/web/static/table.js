@@ -78,6 +78,39 @@ async function post(path, body, signal) {
   return data;
 }
 
+// --- shared by the games' modules ------------------------------------------------------------
+
+// A POST whose refusal is said (`sayIt`, after `failure`) rather than thrown: null then.
+async function tryPost(path, body, sayIt, failure) {
+  try {
+    return await post(path, body);
+  } catch (err) {
+    sayIt(`${failure}: ${err.message}`);
+    return null;
+  }
+}
+
+// A table of rows (the standings), named for screen readers.
+function rowsTable(label, heads, rows) {
+  const table = document.createElement("table");
+  table.setAttribute("aria-label", label);
+  const head = table.createTHead().insertRow();
+  for (const h of heads) head.appendChild(document.createElement("th")).textContent = h;
+  const body = table.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    for (const v of row) tr.insertCell().textContent = String(v);
+  }
+  return table;
+}
+
+// A download link's file: the game file as it stands.
+function offerFile(link, data) {
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)],
+    { type: "application/json" }));
+}
+
 // --- the city ------------------------------------------------------------------------------
 
 function cellsOf(p) {
@@ -150,6 +183,22 @@ function drawCity() {
   $("counts").textContent = `${s} of ${rules().singles} singles, ${d} of ${rules().duplexes} ` +
     `duplexes placed; next: ${nextKind()} (round ${roundOf()})`;
   $("file").value = JSON.stringify(state());
+  showScore();
+}
+
+// The city so far scored as `cities score` scores its city file (the server's answer).
+async function showScore() {
+  const asked = JSON.stringify(state());
+  try {
+    const { score } = await post("/api/table/city", { state: state() });
+    if (JSON.stringify(state()) !== asked) return;
+    const parts = Object.entries(score.categories).filter(([, v]) => v)
+      .map(([k, v]) => `${k} ${v}`);
+    $("score").textContent = `Score so far: ${score.total}` +
+      (parts.length ? ` (${parts.join(", ")})` : "");
+  } catch (err) {
+    $("score").textContent = "";
+  }
 }
 
 function drawPalette() {
@@ -335,7 +384,19 @@ async function start() {
     }
   });
   draw();
+  startGames(); // table-game.js
+  const kind = $("game-kind");
+  kind.value = localStorage.getItem(`${KEY}-game`) === "usa" ? "usa" : "btc";
+  const showKind = () => {
+    document.body.classList.toggle("usa", kind.value === "usa");
+    document.body.classList.toggle("btc", kind.value === "btc");
+    localStorage.setItem(`${KEY}-game`, kind.value);
+  };
+  kind.addEventListener("change", showKind);
+  showKind();
+  startUsaTable(); // table-usa.js
+  startUsaGames(); // table-usa-game.js
   say("Choose the tile in hand: every legal place lights up.");
 }
 
-start();
+document.addEventListener("DOMContentLoaded", start); // after table-game.js, table-usa.js
