@@ -84,6 +84,7 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
     answered; ``prepare`` makes today's and tomorrow's puzzles (both games) ahead, in the
     background."""
     from puzzles.web import board as boards
+    from puzzles.web import rules_api
     from puzzles.web.table import table_routes
     from puzzles.web.usa import usa_routes
 
@@ -147,20 +148,6 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         return JSONResponse(await asyncio.to_thread(boards.check_json, puzzle, answer, address))
 
     @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        city = data.get("city")
-        return JSONResponse(await asyncio.to_thread(boards.moves_json, state, tile, city))
-
-    @api
-    async def verdict(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile, at = field(data, "state"), field(data, "tile"), field(data, "at")
-        return JSONResponse(await asyncio.to_thread(boards.verdict_json, state, tile, at,
-                                                    data.get("city")))
-
-    @api
     async def board(request: Request) -> Response:
         data = await body_json(request)
         day = date_of(field(data, "date"))
@@ -195,8 +182,8 @@ def create_app(today: Callable[[], dt.date] = dt.date.today, *, any_date: bool =
         Route("/api/solution/{date}", solution),
         Route("/api/score", score, methods=["POST"]),
         Route("/api/check", check, methods=["POST"]),
-        Route("/api/moves", moves, methods=["POST"]),
-        Route("/api/verdict", verdict, methods=["POST"]),
+        Route("/api/moves", rules_api.moves, methods=["POST"]),
+        Route("/api/verdict", rules_api.verdict, methods=["POST"]),
         Route("/api/board", board, methods=["POST"]),
         Route("/api/tile.svg", tile_svg),
         *usa_routes(puzzles, window),  # the Cities USA daily (puzzles/web/usa.py)

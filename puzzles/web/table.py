@@ -34,6 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from puzzles.web import board as boards
+from puzzles.web import rules_api
 from puzzles.web.endpoints import api, body_json, field
 from puzzles.web.table_common import (
     Say,
@@ -313,20 +314,6 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(setup_json))
 
     @api
-    async def check(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile, at = field(data, "state"), field(data, "tile"), field(data, "at")
-        return JSONResponse(await asyncio.to_thread(boards.verdict_json, state, tile, at,
-                                                    data.get("city")))
-
-    @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        return JSONResponse(await asyncio.to_thread(boards.moves_json, state, tile,
-                                                    data.get("city")))
-
-    @api
     async def score(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(boards.score_json, await body_json(request)))
 
@@ -361,8 +348,8 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
     return [
         Route("/table", page),
         Route("/api/table/setup", setup),
-        Route("/api/table/check", check, methods=["POST"]),
-        Route("/api/table/moves", moves, methods=["POST"]),
+        Route("/api/table/check", rules_api.verdict, methods=["POST"]),
+        Route("/api/table/moves", rules_api.moves, methods=["POST"]),
         Route("/api/table/score", score, methods=["POST"]),
         Route("/api/table/city", city, methods=["POST"]),
         Route("/api/table/pool", pool, methods=["POST"]),
