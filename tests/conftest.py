@@ -34,3 +34,8 @@ def _cache_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     cache = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     return cache
+
+
+# The browser tests' fixtures (a Chromium, the daily page's server, a page at a laptop's or a
+# phone's size), shared by every browser test module; a module may define its own ``server``.
+from tests.support.browser import browser, laptop, phone, server  # noqa: E402, F401

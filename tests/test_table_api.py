@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from puzzles.web.app import create_app
 from solver.twocities.game.components import load_components
-from tests.test_web_api import cli_json
+from tests.support.cli import cli_json
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 runner = CliRunner()

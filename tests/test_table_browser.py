@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from tests.test_web_browser import LAPTOP, PHONE, browser, server, shots_dir  # noqa: F401
+from tests.support.browser import LAPTOP, PHONE, shots_dir
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 RIVER_BEND = EXAMPLES / "state-river-bend.json"
@@ -144,7 +144,7 @@ def test_the_best_finish_is_cities_solves_optimum_and_stop_cancels_it(page: Any,
 
 def _jobs() -> list[int]:
     """The Table jobs running under this process (the test server runs in a thread)."""
-    from tests.test_web_server import children
+    from tests.support.server import children
 
     out = []
     for pid in children(os.getpid()):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_web_server import Server, children, serving, wait_for
+from tests.support.server import Server, children, serving, wait_for
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-import cli
 from puzzles.web.app import MAX_BODY, create_app
+from tests.support.cli import cli_json
 from tests.web_play import DATES, puzzle, solution_moves
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -24,11 +24,6 @@ LOCAL = "http://127.0.0.1"  # a Host the app answers (loopback names only, unles
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     return TestClient(create_app(), base_url=LOCAL)
-
-
-def cli_json(*args: str) -> tuple[int, Any]:
-    result = runner.invoke(cli.app, list(args))
-    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else None
 
 
 @pytest.mark.parametrize("date", DATES, ids=str)

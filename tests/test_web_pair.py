@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from puzzles.web.board import pair_json, position_of, verdict_json
-from tests.test_web_browser import (
+from tests.support.browser import (
     LAPTOP,
     PHONE,
-    browser,  # noqa: F401  (the module's browser, a fixture)
     open_puzzle,
     play,
     shots_dir,
@@ -35,7 +34,7 @@ SUNDAY = PAIR_DATES[0]
 
 @pytest.fixture(scope="module")
 def server() -> Any:
-    from tests.test_web_browser import serve
+    from tests.support.browser import serve
 
     yield from serve(SUNDAY)
 

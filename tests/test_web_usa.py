@@ -14,11 +14,9 @@ import pytest
 
 from puzzles.usa.archive import usa_puzzle_for
 from solver.usa.rules.order import play_order
-from tests.test_web_browser import (
+from tests.support.browser import (
     TODAY,
-    browser,  # noqa: F401  (the module's browser, a fixture)
     new_page,
-    server,  # noqa: F401  (the module's server, a fixture)
     shots_dir,
     total,
 )
