@@ -60,7 +60,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.common.status import Status  # noqa: E402
 from solver.usa.cpsat.categories import CATEGORY_MODELS  # noqa: E402
 from solver.usa.cpsat.race import race  # noqa: E402
-from solver.usa.cpsat.solve import SolveResult, build_model, solve_pool  # noqa: E402
+from solver.usa.cpsat.solve import (  # noqa: E402
+    SolveResult,
+    build_model,
+    solve_by_descent,
+    solve_pool,
+)
 from solver.usa.game.components import Components, load_components  # noqa: E402
 from solver.usa.game.pool import pool_from_json  # noqa: E402
 from solver.usa.game.vocab import COLORS  # noqa: E402
@@ -101,16 +106,20 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 def run_suite(name: str, count: int, seed: int, time_limit: float,
               workers: int, categories: list[str] | None = None,
               deterministic_time: float | None = None,
-              then_strong: bool = False) -> dict[str, Any]:
+              then_strong: bool = False, caps_work: float | None = None,
+              descent: tuple[float, float] | None = None) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
-        result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
+        result = (solve_by_descent(pool, deterministic_time=deterministic_time or 20.0,
+                                   caps_work=descent[0], first_work=descent[1])
+                  if descent is not None and categories is None
+                  else solve_pool(pool, time_limit=None if deterministic_time else time_limit,
                              workers=workers, deterministic_time=deterministic_time,
-                             then_strong=then_strong)
+                             then_strong=then_strong, caps_work=caps_work)
                   if categories is None
                   else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
@@ -139,6 +148,11 @@ def main() -> None:
                     help="bound each proof by CP-SAT deterministic work (with --workers 1)")
     ap.add_argument("--then-strong", action="store_true",
                     help="one worker: the light search, then the strong one hinted with its city")
+    ap.add_argument("--caps", type=float, metavar="W",
+                    help="first each category's cap alone within W deterministic work in all")
+    ap.add_argument("--descent", metavar="CAPS,FIRST",
+                    help="one worker: caps, a first search, then a descent on exact totals "
+                         "(work of the caps and of the first search, commas)")
     args = ap.parse_args()
     if args.then_strong and args.workers != 1:
         ap.error("--then-strong needs --workers 1")
@@ -151,7 +165,10 @@ def main() -> None:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
     results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
-                         args.deterministic_time, args.then_strong) for s in suites]
+                         args.deterministic_time, args.then_strong, args.caps,
+                         None if args.descent is None
+                         else tuple(float(x) for x in args.descent.split(",")))
+               for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:
