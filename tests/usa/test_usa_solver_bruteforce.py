@@ -108,6 +108,18 @@ def pieces_pool(seed: int) -> Pool:
         comps)
 
 
+def light_stops_at_first_city(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The light search stops at its first city (so another search has the proof to make)."""
+    real = race_module.light
+
+    def first_city(params: Any, time_limit: float | None,
+                   deterministic_time: float | None) -> None:
+        real(params, time_limit, deterministic_time)
+        params.stop_after_first_solution = True
+
+    monkeypatch.setattr(race_module, "light", first_city)
+
+
 def check_against_bruteforce(pool: Pool, best: int | None = None, *,
                              then_strong: bool = False) -> None:
     """The solver's optimum is the exhaustive best, and its order of play replays in turn
@@ -126,14 +138,7 @@ def test_the_strong_search_after_the_light_one_proves_the_exhaustive_best(
         pool: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """One worker, ``then_strong``: the light search here stops at its first city, so the
     strong search, hinted with it, has the proof to make."""
-    real = race_module.light
-
-    def first_city(params: Any, time_limit: float | None,
-                   deterministic_time: float | None) -> None:
-        real(params, time_limit, deterministic_time)
-        params.stop_after_first_solution = True
-
-    monkeypatch.setattr(race_module, "light", first_city)
+    light_stops_at_first_city(monkeypatch)
     pools = [geometry_pool(0), pieces_pool(1),
              TURN_ORDER_BINDS["one voluntary bridge a turn (1x3)"][0]]
     check_against_bruteforce(pools[pool], then_strong=True)

@@ -4,12 +4,9 @@ best and an order of play the rules engine replays."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from solver.common.status import Status
-from solver.usa.cpsat import race as race_module
 from solver.usa.cpsat.caps import category_caps
 from solver.usa.cpsat.categories import CATEGORY_MODELS
 from solver.usa.cpsat.solve import solve_by_descent
@@ -20,6 +17,7 @@ from tests.usa.test_usa_solver_bruteforce import (
     TURN_ORDER_BINDS,
     area_size_pool,
     geometry_pool,
+    light_stops_at_first_city,
     pieces_pool,
 )
 
@@ -38,14 +36,7 @@ POOLS = {
 @pytest.fixture
 def first_city_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first search stops at its first city, so the descent has the proof to make."""
-    real = race_module.light
-
-    def first_city(params: Any, time_limit: float | None,
-                   deterministic_time: float | None) -> None:
-        real(params, time_limit, deterministic_time)
-        params.stop_after_first_solution = True
-
-    monkeypatch.setattr(race_module, "light", first_city)
+    light_stops_at_first_city(monkeypatch)
 
 
 @pytest.mark.parametrize("name", POOLS)
