@@ -35,6 +35,32 @@ the unproven ones as score/bound):
 - two workers in CP-SAT's deterministic interleaved search (``interleave_search``, an
   experiment not kept, nine only): 2/6 (26/27, 23/26, 29/33, 26/36).
 
+Once every proof follows the rulebook's turn order (same command, 2026-12-03):
+
+- light search alone: nine 1/6 (27/55, 23/39, 21/114, 29/98, 26/51); choose pools 0 and 1
+  31/50 and 22/35 (the run was stopped there);
+- ``--then-strong``: nine 3/6 (23/26, 23/33, 26/36), choose 3/6 (31/36, 22/30, 35/40), as
+  before (recorded in ``bench/results/usa.jsonl``).
+
+Tried on top of ``--then-strong`` and not kept (none proves a pool more; experiments on the
+branch, figures per pool as score/bound at the same total work 20):
+
+- per-category caps first (each scoring category alone in the whole model, the strong search,
+  4 units shared among the categories, each cap its proven bound), every category bounded by
+  its cap and the total by their sum, then ``--then-strong`` on 16: nine 0 and 1 proven, nine
+  2 23/26, nine 4 31/33 (a better city, the same bound). The caps' sums are loose (nine 1:
+  30 against the optimum 27; choose 0: 38 against a bound of 36; nine 0: the cards' cap not
+  proven within its share, so no cut on the total);
+- a descent on exact totals (the Between Two Cities method): those caps (4), the light search
+  (6), then feasibility checks "a city scores exactly T" from the lower of the caps' sum and
+  the search's bound down (10): nine 0 proven, nine 1 27/30 (``--then-strong`` proves 27),
+  choose 0 28/38 (31/36): refuting the top totals costs more than the strong search's bound;
+- the light search's share a quarter instead of half: nine 2 23/26, nine 4 23/33, nine 5
+  26/35, choose 0 30/35, choose 2 22/29, choose 4 35/40: bounds a point lower on three pools,
+  no pool proven;
+- symmetry between identical tiles: only 2 pairs of the 32 city tiles are laid alike (any
+  rotation), so a pool of 8 or 11 seldom holds one: not built.
+
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
 the points of those categories alone: which family of constraints the search struggles with.
@@ -60,12 +86,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver.common.status import Status  # noqa: E402
 from solver.usa.cpsat.categories import CATEGORY_MODELS  # noqa: E402
 from solver.usa.cpsat.race import race  # noqa: E402
-from solver.usa.cpsat.solve import (  # noqa: E402
-    SolveResult,
-    build_model,
-    solve_by_descent,
-    solve_pool,
-)
+from solver.usa.cpsat.solve import SolveResult, build_model, solve_pool  # noqa: E402
 from solver.usa.game.components import Components, load_components  # noqa: E402
 from solver.usa.game.pool import pool_from_json  # noqa: E402
 from solver.usa.game.vocab import COLORS  # noqa: E402
@@ -106,20 +127,16 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 def run_suite(name: str, count: int, seed: int, time_limit: float,
               workers: int, categories: list[str] | None = None,
               deterministic_time: float | None = None,
-              then_strong: bool = False, caps_work: float | None = None,
-              descent: tuple[float, float] | None = None) -> dict[str, Any]:
+              then_strong: bool = False) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
         began = time.monotonic()
-        result = (solve_by_descent(pool, deterministic_time=deterministic_time or 20.0,
-                                   caps_work=descent[0], first_work=descent[1])
-                  if descent is not None and categories is None
-                  else solve_pool(pool, time_limit=None if deterministic_time else time_limit,
+        result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
                              workers=workers, deterministic_time=deterministic_time,
-                             then_strong=then_strong, caps_work=caps_work)
+                             then_strong=then_strong)
                   if categories is None
                   else solve_categories(pool, categories, time_limit, workers))
         seconds = time.monotonic() - began
@@ -148,11 +165,6 @@ def main() -> None:
                     help="bound each proof by CP-SAT deterministic work (with --workers 1)")
     ap.add_argument("--then-strong", action="store_true",
                     help="one worker: the light search, then the strong one hinted with its city")
-    ap.add_argument("--caps", type=float, metavar="W",
-                    help="first each category's cap alone within W deterministic work in all")
-    ap.add_argument("--descent", metavar="CAPS,FIRST",
-                    help="one worker: caps, a first search, then a descent on exact totals "
-                         "(work of the caps and of the first search, commas)")
     args = ap.parse_args()
     if args.then_strong and args.workers != 1:
         ap.error("--then-strong needs --workers 1")
@@ -165,10 +177,7 @@ def main() -> None:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
     results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
-                         args.deterministic_time, args.then_strong, args.caps,
-                         None if args.descent is None
-                         else tuple(float(x) for x in args.descent.split(",")))
-               for s in suites]
+                         args.deterministic_time, args.then_strong) for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:

@@ -13,18 +13,17 @@ score. Every answer is then
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver.common.errors import ModelMismatch
-from solver.common.sat import feasibility
 from solver.common.status import Progress, Status
-from solver.usa.cpsat.caps import category_caps
 from solver.usa.cpsat.categories import CATEGORY_MODELS
-from solver.usa.cpsat.layout import CityModel
-from solver.usa.cpsat.model import Layout, build_model
+from solver.usa.cpsat.layout import CityModel, new_city_model
+from solver.usa.cpsat.pieces import building_stacks, feature_tiles
 from solver.usa.cpsat.race import light, race
 from solver.usa.game.city import Building, City, PlacedTile
 from solver.usa.game.cityfile import city_from_json, city_to_json
@@ -51,6 +50,31 @@ class SolveResult:
                 "seconds": round(self.seconds, 3),
                 "city": city_to_json(self.city) if self.city is not None else None,
                 "order": list(self.order)}
+
+
+Layout = tuple[tuple[Any, bool], ...]
+
+
+def build_model(pool: Pool, excluded: Sequence[Layout] = (),
+                categories: Sequence[str] | None = None) -> CityModel:
+    """The whole model: layout, feature tiles, buildings, and every scoring category (or only
+    ``categories``: the others are not modelled and score nothing, which shows where a
+    search spends its time; such a model's answers are not the scorer's cities' scores)."""
+    cm = new_city_model(pool)
+    feature_tiles(cm)
+    building_stacks(cm)
+    for name, make in CATEGORY_MODELS.items():
+        if categories is None or name in categories:
+            make(cm)
+    for layout in excluded:
+        cm.m.AddBoolOr([cm_lit(cm, key).Not() if on else cm_lit(cm, key)
+                        for key, on in layout])
+    cm.m.Maximize(sum(cm.categories.values()))
+    return cm
+
+
+def cm_lit(cm: CityModel, key: Any) -> Any:
+    return cm.placed[key[1:]] if key[0] == "placed" else cm.bridge[key[1:]]
 
 
 def _layout(cm: CityModel, solver: cp_model.CpSolver) -> Layout:
@@ -116,8 +140,8 @@ def exact_categories(city: City, pool: Pool) -> dict[str, int]:
 
 def claim_met(city: City, pool: Pool) -> City:
     """The city claiming every achievement of the pool it meets: a search stopped before its
-    optimum (or a feasibility check) may leave one unclaimed, which ``exact_categories``, the
-    model's best for the city, claims."""
+    optimum may leave one unclaimed, which ``exact_categories``, the model's best for the
+    city, claims (the re-score would then disagree)."""
     met = tuple((a, p) for a, p in pool.achievements
                 if achievement_met(city.components.achievements[a], city))
     return city.with_changes(achievements=met)
@@ -137,20 +161,14 @@ def rescore(city: City, model: dict[str, int]) -> Score:
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
-               progress: Progress | None = None, then_strong: bool = False,
-               caps_work: float | None = None,
-               caps: dict[str, int] | None = None) -> SolveResult:
+               progress: Progress | None = None, then_strong: bool = False) -> SolveResult:
     """The best city the pool can build (``optimal``), or the best found and the bound
-    (``then_strong``: with one worker, the strong search after the light one; see ``race``;
-    ``caps_work``: first each category's cap within that much deterministic work, see
-    ``caps``)."""
+    (``then_strong``: with one worker, the strong search after the light one; see ``race``)."""
     began = time.monotonic()
     excluded: list[Layout] = []
     bound: int | None = None
-    if caps is None and caps_work is not None:
-        caps = category_caps(pool, caps_work)
     while True:
-        cm = build_model(pool, excluded, caps=caps)
+        cm = build_model(pool, excluded)
         left = None if time_limit is None else time_limit - (time.monotonic() - began)
         outcome = race(cm.m, left, workers, deterministic_time, progress, began,
                        then_strong=then_strong)
@@ -176,57 +194,3 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         seconds = time.monotonic() - began
         return SolveResult(status, score.total, score.total if status == Status.OPTIMAL
                               else max(bound, score.total), seconds, city, score, tuple(order))
-
-
-def solve_by_descent(pool: Pool, *, deterministic_time: float, caps_work: float,
-                     first_work: float) -> SolveResult:
-    """One worker, within deterministic work only: the caps (``caps_work``), a first city from
-    ``solve_pool`` (``first_work``), then a descent on exact totals from the lower of the caps'
-    sum and the first search's bound: whether some city scores exactly T, for each T down to
-    the first city's score (each a feasibility check, with the work left). The first total
-    that holds a city an order of play builds is the optimum."""
-    began = time.monotonic()
-    caps = category_caps(pool, caps_work)
-    first = solve_pool(pool, time_limit=None, workers=1, deterministic_time=first_work,
-                       caps=caps)
-    if first.status in (Status.OPTIMAL, Status.INFEASIBLE) or first.bound is None:
-        return first
-    top = first.bound
-    if set(caps) >= set(CATEGORY_MODELS):
-        top = min(top, sum(caps.values()))
-    best = first.score if first.score is not None else -(10 ** 6)
-    left = deterministic_time - caps_work - first_work
-    excluded: list[Layout] = []
-    total = top
-    while total > best and left > 0:
-        cm = build_model(pool, excluded, caps=caps)
-        cm.m.ClearObjective()
-        cm.m.Add(sum(cm.categories.values()) == total)
-        solver = cp_model.CpSolver()
-        feasibility(solver.parameters, None, inprocessing=False)
-        solver.parameters.max_deterministic_time = left
-        code = solver.Solve(cm.m)
-        left -= solver.ResponseProto().deterministic_time
-        if code == cp_model.INFEASIBLE:
-            total -= 1
-            continue
-        if code != cp_model.FEASIBLE and code != cp_model.OPTIMAL:
-            break
-        city = read_city(cm, solver)
-        order = play_order(city.with_changes(buildings={}, features={}, cards=(),
-                                             achievements=()), pool.bridges)
-        if order is None:
-            excluded.append(_layout(cm, solver))
-            continue
-        city = claim_met(city, pool)
-        score = rescore(city, exact_categories(city, pool))
-        # Every total above ``total`` is refuted, so the scorer's total is ``total``.
-        return SolveResult(Status.OPTIMAL, score.total, score.total,
-                           time.monotonic() - began, city, score, tuple(order))
-    seconds = time.monotonic() - began
-    if total <= best:
-        return SolveResult(Status.OPTIMAL, first.score, first.score, seconds, first.city,
-                           first.breakdown, first.order)
-    return SolveResult(first.status, first.score, total, seconds, first.city,
-                       first.breakdown, first.order)
-
