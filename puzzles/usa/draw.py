@@ -25,7 +25,7 @@ from solver.usa.game.pool import Pool
 from solver.usa.game.vocab import COLORS
 
 #: Bump when anything changes what a date generates (draws, budgets, rating, redraws).
-USA_GENERATOR_VERSION = "1"
+USA_GENERATOR_VERSION = "2"
 SIZE = (2, 3)
 PIECES = 6  # building pieces, shared out between two colours
 FEATURES = 2

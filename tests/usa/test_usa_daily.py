@@ -96,8 +96,9 @@ def test_the_greedy_builder_is_legal_and_not_above_the_optimum(puzzle: UsaPuzzle
 def test_a_candidate_not_proven_is_passed_over_and_recorded(
         puzzle: UsaPuzzle, monkeypatch: pytest.MonkeyPatch) -> None:
     real = generation.prove
-    # The first candidate is reported unproven; the second is the day's own (cheap) pool.
-    monkeypatch.setattr(generation, "draw_pool", lambda date, attempt: draw_pool(date, 0))
+    # The first candidate is reported unproven; the second is the day's own pool.
+    monkeypatch.setattr(generation, "draw_pool",
+                        lambda date, attempt: draw_pool(date, puzzle.attempt))
 
     def first_unproven(pool: Any, say: Any = None) -> Any:
         if not getattr(first_unproven, "called", False):

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from solver.common.status import Status
 from solver.usa.cpsat import race as race_module
 from solver.usa.cpsat.layout import new_city_model
-from solver.usa.cpsat.solve import solve_pool
+from solver.usa.cpsat.solve import claim_met, solve_pool
 from solver.usa.game.components import (
     DEFAULT_PATH,
     Components,
@@ -137,6 +137,18 @@ def test_the_strong_search_after_the_light_one_proves_the_exhaustive_best(
     pools = [geometry_pool(0), pieces_pool(1),
              TURN_ORDER_BINDS["one voluntary bridge a turn (1x3)"][0]]
     check_against_bruteforce(pools[pool], then_strong=True)
+
+
+def test_a_city_found_short_of_the_optimum_claims_what_it_meets() -> None:
+    """A search stopped short may leave an achievement its city meets unclaimed; the answer
+    claims it, as the model's exact count of that city does (else the re-score disagrees)."""
+    pool = geometry_pool(0)
+    result = solve_pool(pool, time_limit=120, workers=1)
+    assert result.city is not None and result.city.achievements == (("back-bay", 5),)
+    unclaimed = result.city.with_changes(achievements=())
+    claimed = claim_met(unclaimed, pool)
+    assert claimed.achievements == result.city.achievements
+    assert score_city(claimed).total == result.score == score_city(unclaimed).total + 5
 
 
 @pytest.mark.parametrize("seed", range(6))
