@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.common.share import percent_of, share_head, share_text
+from puzzles.common.share import category_bars, percent_of, share_head, share_text
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.common.errors import CitiesError, ModelMismatch
 from solver.usa.game.city import City
@@ -20,30 +20,6 @@ from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.rules.greedy import claimed
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import Score, score_city
-
-#: One emoji per space: a building by colour, else what the space is.
-EMOJI = {"black": "⬛", "blue": "🟦", "white": "⬜", "yellow": "🟨", "water": "🌊", "park": "🟩",
-         "site": "🚧", "truck": "🚚", "wild": "🟪"}
-EMPTY = "▫️"  # a building space left empty
-
-
-def emoji_grid(city: City) -> str:
-    """The city's spaces, one emoji each, a row of spaces per line."""
-    rows, cols = 2 * city.size[0], 2 * city.size[1]
-    lines = []
-    for r in range(rows):
-        line = ""
-        for c in range(cols):
-            space = (r, c)
-            building = city.buildings.get(space)
-            if building is not None:
-                line += EMOJI[building.color]
-            elif not city.has_space(space):
-                line += "  "
-            else:
-                line += EMOJI.get(city.kind(space), EMPTY)
-        lines.append(line)
-    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -68,12 +44,13 @@ class Grade:
         return percent_of(self.score, self.puzzle.optimum)
 
     def share(self, address: str | None = None) -> str:
-        """The head (date, stars, score/optimum, percent), the city as emoji and the page's
-        ``address`` when given."""
+        """The head (date, stars, score/optimum, percent), a bar per scoring category and the
+        page's ``address`` when given: nothing of the layout, so sharing a 100 % does not give
+        the day away."""
         head = share_head("Cities USA", self.puzzle.date.isoformat(),
                           self.puzzle.difficulty.stars, self.score, self.puzzle.optimum,
                           legal=self.legal)
-        return share_text(head, emoji_grid(self.city), address)
+        return share_text(head, category_bars(self.breakdown.categories), address)
 
     def to_json(self, address: str | None = None) -> dict[str, Any]:
         return {"date": self.puzzle.date.isoformat(), "legal": self.legal,
