@@ -222,7 +222,38 @@ ADVISOR = Table("advisor", (
           ""),
 ), (("result", _advisor),))
 
-TABLES = (SOLVER, PAIRS, USA, USA_GAME, RULES, DAILY, ADVISOR)
+def _median_max(r: Record, key: str) -> str:
+    f = r["figures"]
+    return f"{_seconds(f[key + '_median_s'])} / {_seconds(f[key + '_max_s'])}"
+
+
+PAGES = Table("pages", (
+    Suite("the Table page, laptop", "table", "python bench/bench_table.py --runs 5",
+          "a first legality answer within 1 s of opening the page"),
+    Suite("the Table page, phone", "table", "python bench/bench_table.py --runs 5 --phone",
+          "a first legality answer within 1 s of opening the page"),
+), (("first legality answer: median / max", lambda r: _median_max(r, "first_legality")),
+    ("proven best finish: median / max", lambda r: _median_max(r, "best_finish"))))
+
+
+def _commits(r: Record) -> str:
+    f = r["figures"]
+    return (f"{f['before']} -> {f['after']}: the same status, score and bound on "
+            f"{f['same_answers']} of {f['pools']} pools (proven {f['proven_before']} -> "
+            f"{f['proven_after']}); CPU median {f['cpu_median_before']:g} -> "
+            f"{f['cpu_median_after']:g} s, sum ratio {f['cpu_ratio']:g}")
+
+
+COMMITS = Table("commits", (
+    Suite("standard, two commits", "commits",
+          "python bench/bench_commits.py 2579515 f04cf8a --suite standard --count 50 --work 20",
+          "the same answers, CPU ratio within noise"),
+    Suite("choose, two commits", "commits",
+          "python bench/bench_commits.py 2579515 f04cf8a --suite choose --count 50 --work 20",
+          "the same answers, CPU ratio within noise"),
+), (("result", _commits),))
+
+TABLES = (SOLVER, PAIRS, USA, USA_GAME, RULES, DAILY, ADVISOR, PAGES, COMMITS)
 
 
 def render_table(table: Table, folder: Path | None = None) -> str:
@@ -273,8 +304,9 @@ def blocks(folder: Path | None = None) -> dict[str, str]:
     return out
 
 
-BLOCK = re.compile(r"(<!-- report: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(\n<!-- /report -->)",
-                   re.DOTALL)
+# A block's body never runs into the next block (an empty block is reported, not swallowed).
+BLOCK = re.compile(r"(<!-- report: (?P<name>[\w-]+) -->\n)"
+                   r"(?P<body>(?:(?!<!-- report: ).)*?)(\n<!-- /report -->)", re.DOTALL)
 
 
 def rewrite(page: str, folder: Path | None = None) -> str:
