@@ -17,6 +17,8 @@ from typer.testing import CliRunner
 import cli
 from tests.support.browser import LAPTOP, PHONE, shots_dir
 
+pytestmark = pytest.mark.browser
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 RIVER_BEND = EXAMPLES / "state-river-bend.json"
 TO_COME = "F S P H O Tm F S P H O Tb S S P H F|O P/H"

@@ -13,6 +13,8 @@ import pytest
 
 from tests.support.server import Server, children, serving, wait_for
 
+pytestmark = pytest.mark.slow
+
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
