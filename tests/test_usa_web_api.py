@@ -30,7 +30,7 @@ from solver.usa.svg import picture
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "usa"
-DAY = dt.date(2026, 12, 3)
+DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
 LOCAL = "http://127.0.0.1"
 runner = CliRunner()
 
