@@ -180,6 +180,7 @@ def _first_choice(need: dict[str, Any]) -> dict[str, Any]:
     return {"place": need["positions"][-1]}
 
 
+@pytest.mark.simulation
 def test_a_whole_game_against_two_greedy_bots_ends_as_the_cli_scores_it(
         client: TestClient, tmp_path: Path) -> None:
     state = client.post("/api/table/game/new", json={"players": 3, "bots": ["greedy"],
@@ -231,6 +232,7 @@ def _usa_choice(client: TestClient, need: dict[str, Any]) -> dict[str, Any]:
     return {"place": actions}
 
 
+@pytest.mark.simulation
 def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_play_scores(
         client: TestClient, tmp_path: Path) -> None:
     state = client.post("/api/table/usa/game/new", json={"variant": "solo", "seed": 3}).json()
