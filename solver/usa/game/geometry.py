@@ -107,6 +107,16 @@ def places_beside(place: Place) -> list[Place]:
     return [(r + dr, c + dc) for dr, dc in ARM_STEP.values()]
 
 
+def place_facing(place: Place, arm: str) -> Place:
+    """The place an arm of the tile at ``place`` faces: the tile there meets that arm.
+
+    >>> place_facing((0, 0), "E")
+    (0, 1)
+    """
+    dr, dc = ARM_STEP[arm]
+    return place[0] + dr, place[1] + dc
+
+
 def places_connected(places: Collection[Place]) -> bool:
     """Whether tiles at ``places`` form one city, each fully adjacent to another.
 
@@ -169,8 +179,7 @@ def _dead_ends(city: City) -> list[tuple[Place, str]]:
     out = []
     for place in sorted(city.tiles):
         for arm in sorted(city.arms(place)):
-            dr, dc = ARM_STEP[arm]
-            other = (place[0] + dr, place[1] + dc)
+            other = place_facing(place, arm)
             if other in city.tiles and OPPOSITE[arm] not in city.arms(other):
                 out.append((place, arm))
     return out
@@ -197,11 +206,10 @@ def dead_ends_at(city: City, place: Place,
 
 def fix_for(dead_end: tuple[Place, str]) -> tuple[Place, str]:
     """The one bridge that fixes a dead end: on the facing arm of the tile it meets."""
-    (r, c), arm = dead_end
-    dr, dc = ARM_STEP[arm]
-    return (r + dr, c + dc), OPPOSITE[arm]
+    place, arm = dead_end
+    return place_facing(place, arm), OPPOSITE[arm]
 
 
 __all__ = ["adjacency", "areas", "dead_ends", "dead_ends_at", "fix_for", "neighbourhoods",
-           "neighbours", "on_edge", "places_beside", "places_connected", "quadrant_of",
-           "street_between", "touching"]
+           "neighbours", "on_edge", "place_facing", "places_beside", "places_connected",
+           "quadrant_of", "street_between", "touching"]

@@ -35,6 +35,7 @@ from solver.usa.game.rulesets import ROWS, Ruleset, load_ruleset, variants
 from solver.usa.rules.board import Board, WorkerSpace, deal, workers_in
 from solver.usa.rules.legality import Verdict, check
 from solver.usa.rules.moves import legal_moves
+from solver.usa.rules.turn import voluntary_bridge_may_follow
 from solver.usa.scoring.categories import Score, score_city
 from solver.usa.scoring.requirements import achievement_met
 
@@ -343,9 +344,9 @@ def _carry_out(game: Game, player: str, slot: Slot, items: list[str],
                 raise CitiesError(f"{player}: places a tile it did not take")
             left[a["tile"]] -= 1
         elif kind == "bridge":
-            bridges += 1
-            if tiles == 0 or bridges > 1:
+            if not voluntary_bridge_may_follow(tiles, bridges):
                 raise CitiesError(f"{player}: one voluntary bridge, after the tile")
+            bridges += 1
         elif kind == "top":
             tops = game.tops[slot[1]]
             if a.get("color") not in tops:

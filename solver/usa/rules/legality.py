@@ -39,9 +39,9 @@ from solver.common.errors import CitiesError
 from solver.common.fields import int_pair
 from solver.usa.game.city import Building, City, Place, PlacedTile, Space
 from solver.usa.game.cityfile import building_misfit, feature_misfit
-from solver.usa.game.geometry import dead_ends_at, fix_for, places_beside
+from solver.usa.game.geometry import dead_ends_at, fix_for, place_facing, places_beside
 from solver.usa.game.tiles import Tile, parse_rotation, parse_spaces, parse_streets
-from solver.usa.game.vocab import ARM_STEP, ARMS, COLORS, OPPOSITE
+from solver.usa.game.vocab import ARMS, COLORS, OPPOSITE
 from solver.usa.scoring.requirements import achievement_met
 
 Bridge = tuple[Place, str]
@@ -159,8 +159,7 @@ def place_bridge(city: City, at: Place, arm: str) -> Verdict:
         return _no(f"arm {arm} of the tile at {list(at)} already has a bridge")
     if city.remaining_bridges < 1:
         return _no("no bridges left")
-    dr, dc = ARM_STEP[arm]
-    other = (at[0] + dr, at[1] + dc)
+    other = place_facing(at, arm)
     if other in city.tiles and OPPOSITE[arm] not in city.arms(other):
         return _no(f"it would make a dead end against the tile at {list(other)}")
     open_place = other not in city.tiles and fits(set(city.tiles) | {other}, city.size)

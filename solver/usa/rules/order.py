@@ -6,10 +6,10 @@ city tile fully adjacent to the city, with the bridges that fix the dead ends th
 voluntary bridge on any tile laid, never one that makes a dead end. Nothing else places a
 bridge.
 
-Every step is judged by ``legality`` (the one owner of those rules); this module only
-searches the turns. An order is a list of ``cities usa check`` actions: the starting tile,
-then each city tile (its forced bridges inside the action), each followed by at most one
-``bridge`` action, its turn's voluntary bridge.
+Every step is judged by ``legality`` and each turn's bridges by ``turn`` (the owners of those
+rules); this module only searches the turns. An order is a list of ``cities usa check``
+actions: the starting tile, then each city tile (its forced bridges inside the action), each
+followed by at most one ``bridge`` action, its turn's voluntary bridge.
 
 The rulebook's scoring example keeps a dead end and builds no bridge: legal play makes it only
 when the player holds no bridge (with bridges in hand, the tile that made the dead end would
@@ -28,8 +28,9 @@ from itertools import combinations
 from typing import Any
 
 from solver.usa.game.city import Bridge, City, Place
-from solver.usa.game.vocab import ARM_STEP
+from solver.usa.game.geometry import place_facing, places_beside
 from solver.usa.rules.legality import place_bridge, place_tile
+from solver.usa.rules.turn import VOLUNTARY_BRIDGES_A_TURN, voluntary_bridge_may_follow
 
 Action = dict[str, Any]
 
@@ -52,45 +53,58 @@ def play_order(target: City, bridges: int | None = None) -> list[Action] | None:
         key = (frozenset(city.tiles), frozenset(city.bridges))
         if key in failed or not _enough_turns(city, target):
             return None
-        for actions, after in _turns(city, target):
+        for actions, after in _turns(city, target, _places_beside_city(city, target)):
             rest = search(after)
             if rest is not None:
                 return [*actions, *rest]
         failed.add(key)
         return None
 
-    for at in starts:
-        # The setup lays the starting tile: its own turn has no voluntary bridge.
-        for actions, city in _tile_steps(empty, target, at):
-            found = search(city)
-            if found is not None:
-                return [*actions, *found]
+    for actions, city in _turns(empty, target, starts, starting_tile=True):
+        found = search(city)
+        if found is not None:
+            return [*actions, *found]
     return None
 
 
 def _enough_turns(city: City, target: City) -> bool:
     """Whether the turns left can hold the voluntary bridges still to build: a bridge on an
-    arm facing no tile of the target (its edge) is never a forced one, and each turn places
-    at most one voluntary bridge."""
-    edge = sum(1 for (r, c), arm in target.bridges - city.bridges
-               if (r + ARM_STEP[arm][0], c + ARM_STEP[arm][1]) not in target.tiles)
-    return edge <= len(target.tiles) - len(city.tiles)
+    arm facing no tile of the target (its edge) is never a forced one."""
+    edge = sum(1 for place, arm in target.bridges - city.bridges
+               if place_facing(place, arm) not in target.tiles)
+    return edge <= (len(target.tiles) - len(city.tiles)) * VOLUNTARY_BRIDGES_A_TURN
 
 
-def _turns(city: City, target: City) -> Iterator[tuple[list[Action], City]]:
-    """Every turn towards ``target``: a city tile with its forced bridges, then no voluntary
-    bridge or one of the target's."""
-    places = sorted(p for p in set(target.tiles) - set(city.tiles)
-                    if any((p[0] + dr, p[1] + dc) in city.tiles for dr, dc in ARM_STEP.values()))
+def _places_beside_city(city: City, target: City) -> list[Place]:
+    """The target's places still empty that are fully adjacent to the city."""
+    return sorted(p for p in set(target.tiles) - set(city.tiles)
+                  if any(near in city.tiles for near in places_beside(p)))
+
+
+def _turns(city: City, target: City, places: list[Place], *,
+           starting_tile: bool = False) -> Iterator[tuple[list[Action], City]]:
+    """Every turn towards ``target`` laying a tile at one of ``places``: the city tile with
+    its forced bridges, then each choice of the target's voluntary bridges the turn allows."""
     for at in places:
         for actions, laid in _tile_steps(city, target, at):
-            yield actions, laid
-            for where, arm in sorted(target.bridges - laid.bridges):
-                if where not in laid.tiles:
-                    continue
-                v = place_bridge(laid, where, arm)
-                if v.legal and v.city is not None:
-                    yield [*actions, {"action": "bridge", "at": list(where), "arm": arm}], v.city
+            yield from _voluntary_bridges(laid, target, actions, 0, starting_tile)
+
+
+def _voluntary_bridges(city: City, target: City, actions: list[Action], built: int,
+                       starting_tile: bool) -> Iterator[tuple[list[Action], City]]:
+    """The turn so far (``built`` voluntary bridges after its tile), then the turn with each
+    further voluntary bridge of the target that may follow."""
+    yield actions, city
+    if not voluntary_bridge_may_follow(1, built, starting_tile=starting_tile):
+        return
+    for where, arm in sorted(target.bridges - city.bridges):
+        if where not in city.tiles:
+            continue
+        v = place_bridge(city, where, arm)
+        if v.legal and v.city is not None:
+            yield from _voluntary_bridges(
+                v.city, target, [*actions, {"action": "bridge", "at": list(where), "arm": arm}],
+                built + 1, starting_tile)
 
 
 def _tile_steps(city: City, target: City, at: Place) -> Iterator[tuple[list[Action], City]]:
