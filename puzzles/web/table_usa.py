@@ -7,6 +7,10 @@ game has it (``puzzles.web.table``), each endpoint calling its command's library
   --json``;
 - ``POST /api/table/usa/score`` (a city file object) = ``cities usa score FILE --json``;
 - ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``;
+- ``POST /api/table/usa/bridges`` ``{"state"}``: the voluntary bridges the rules engine
+  allows in the city (a turn's one bridge after its tile);
+- ``GET /api/table/usa/setup``: what may be entered (features, colours, cards,
+  achievements with their ring values) and the variants a game is played in;
 - ``POST /api/table/usa/game/new`` and ``/game/turn``: a game against the bots (solo: against
   the Builders Guild of America), the player's seat deciding through the request; the
   standings as ``cities usa play --json`` gives them (``summary``).
@@ -42,6 +46,44 @@ def pool_of(data: Any) -> dict[str, Any]:
         return pool_from_json(data, load_components()).to_json()
     except CitiesError as err:
         raise err.located(field="pool") from None
+
+
+def bridges_json(state: Any) -> dict[str, Any]:
+    """The voluntary bridges ``legality.place_bridge`` allows in the city ``state``."""
+    from solver.usa.rules.moves import bridge_json, voluntary_bridges
+
+    from solver.usa.game.cityfile import city_from_json
+    from solver.usa.game.components import load_components
+
+    try:
+        city = city_from_json(state, load_components())
+    except CitiesError as err:
+        raise err.located(field="state") from None
+    return {"bridges": [bridge_json(b) for b in voluntary_bridges(city)],
+            "bridges_left": city.remaining_bridges}
+
+
+def setup_json() -> dict[str, Any]:
+    """The box's features, colours, scoring cards and achievements (their ring values), and
+    each variant's numbers of players, for the page's palettes and game form."""
+    from solver.usa.bots import BOTS
+    from solver.usa.game.components import load_components
+    from solver.usa.game.rulesets import load_ruleset, variants
+    from solver.usa.game.vocab import COLORS
+
+    comps = load_components()
+    games = {}
+    for name in variants():
+        rules = load_ruleset(name)
+        games[name] = {"players": list(rules.players), "solo": rules.solo}
+    return {
+        "features": [{"id": f.id, "name": f.name, "placed_on": f.placed_on,
+                      "copies": f.copies} for f in comps.features.values()],
+        "colors": list(COLORS), "pieces": dict(comps.pieces), "tops": dict(comps.tops),
+        "cards": [{"id": c.id, "name": c.name} for c in comps.cards.values()],
+        "achievements": [{"id": a.id, "name": a.name, "points": list(a.points)}
+                         for a in comps.achievements.values()],
+        "bots": list(BOTS), "games": games}
 
 
 def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
@@ -167,9 +209,20 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
                 "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
         return await jobs.answer(request, task, common.stream_of(data))
 
+    @api
+    async def bridges(request: Request) -> Response:
+        data = await body_json(request)
+        return JSONResponse(await asyncio.to_thread(bridges_json, field(data, "state")))
+
+    @api
+    async def setup(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(setup_json))
+
     game_route = common.game_routes(jobs, game_request)
 
     return [
+        Route("/api/table/usa/setup", setup),
+        Route("/api/table/usa/bridges", bridges, methods=["POST"]),
         Route("/api/table/usa/check", check, methods=["POST"]),
         Route("/api/table/usa/moves", moves, methods=["POST"]),
         Route("/api/table/usa/score", score, methods=["POST"]),
