@@ -170,20 +170,24 @@ def _first_choice(pg: Any) -> None:
         pg.locator("#game-decision > button").first.click()
 
 
-def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
+def test_a_whole_game_against_a_greedy_and_a_random_bot_ends_as_cities_score_scores_it(
         page: Any, tmp_path: Path) -> None:
     if page.viewport_size["width"] == LAPTOP["width"]:
         pytest.skip("one size is enough for a whole game (its layout is the same page)")
     play = page.get_by_role("region", name="a game against the bots")
     play.get_by_role("combobox", name="Variant").select_option("standard")
     play.get_by_role("combobox", name="Players").select_option("3")
-    play.get_by_role("combobox", name="Bots").select_option("greedy")
+    bots = play.get_by_role("group", name="a bot per seat")
+    assert bots.get_by_role("combobox").count() == 2  # P2 and P3: the player sits at P1
+    bots.get_by_role("combobox", name="Bot P2").select_option("greedy")
+    bots.get_by_role("combobox", name="Bot P3").select_option("random")
     play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
     play.get_by_role("button", name="New game").click()
     game_status = "document.getElementById('game-status').textContent"
     page.wait_for_function(f"{game_status}.startsWith('Your turn')")
     page.reload()  # a game in progress survives a reload
     page.wait_for_function(f"{game_status}.startsWith('Game resumed')")
+    assert page.evaluate("play.bots") == ["greedy", "greedy", "random"]  # P1's is unused
     for _ in range(200):
         text = str(page.locator("#game-status").text_content())
         if "over" in text:

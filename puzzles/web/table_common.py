@@ -62,6 +62,19 @@ def names_of(value: Any, key: str) -> list[str]:
     return value
 
 
+def bots_of(value: Any, players: tuple[str, ...]) -> list[str]:
+    """The bots as ``--bots`` names them (cycled over the seats), or one per seat by name
+    (``{"P2": "advisor", "P3": "random"}``: a seat left out, such as the player's, gets the
+    first bot named)."""
+    if not isinstance(value, dict):
+        return names_of(value, "bots")
+    wrong = [k for k in value if k not in players]
+    if wrong or not value:
+        raise CitiesError(f"expected a bot per seat of {', '.join(players)}", field="bots")
+    names = names_of(list(value.values()), "bots")
+    return [str(value.get(p, names[0])) for p in players]
+
+
 def under_way(data: dict[str, Any], read: Callable[[Any], Any]) -> tuple[Any, Any]:
     """The body's game file and its game (``read``: the game's loader), not over."""
     state = field(data, "game")
@@ -78,7 +91,7 @@ def seat_task(data: dict[str, Any], kind: str, state: Any, game: Any, seats: tup
     seat = data.get("seat", "P1")
     if seat not in seats:
         raise CitiesError(f"expected one of {', '.join(seats)}", field="seat")
-    bots = names_of(data.get("bots", ["greedy"]), "bots")
+    bots = bots_of(data.get("bots", ["greedy"]), game.players)
     try:
         make_bots(bots, game.players)
     except CitiesError as err:

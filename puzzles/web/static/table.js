@@ -90,6 +90,69 @@ async function tryPost(path, body, sayIt, failure) {
   }
 }
 
+// A job's answer streamed (`"stream": true`): every line of JSON handed to `onEvent`
+// (progress, then the result); aborting `signal` hangs up, which stops the job on the server.
+async function streamPost(path, body, signal, onEvent) {
+  const response = await fetch(path, { method: "POST", signal,
+    body: JSON.stringify({ ...body, stream: true }),
+    headers: { "Content-Type": "application/json" } });
+  if (!response.ok) throw new Error((await response.json()).error);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = text.indexOf("\n")) >= 0) {
+      onEvent(JSON.parse(text.slice(0, nl)));
+      text = text.slice(nl + 1);
+    }
+  }
+}
+
+// A solve's progress or status in words (either game's solver answers alike).
+function solveWords(event) {
+  if (event.progress) {
+    const p = event.progress;
+    return p.waiting !== undefined ? `waiting: ${p.waiting} solve(s) ahead`
+      : `${p.seconds} s: best ${p.best ?? "-"}, bound ${p.bound}`;
+  }
+  if (event.error) return event.error;
+  const r = event.result;
+  return r.status === "optimal" ? "proven optimal" : r.status === "feasible"
+    ? `best found, bound ${r.bound}` : r.status;
+}
+
+// One select per bot seat (every seat but the player's), each kind of bot offered; the
+// kinds chosen before are kept. `bots()` reads them back as a list, one name per seat.
+function fillBotSeats(box, players, seat, kinds) {
+  const was = {};
+  for (const s of box.querySelectorAll("select")) was[s.dataset.seat] = s.value;
+  box.replaceChildren();
+  for (let n = 1; n <= players; n++) {
+    const p = `P${n}`;
+    if (p === seat) continue;
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.dataset.seat = p;
+    select.append(...kinds.map((k) => new Option(k, k)));
+    select.value = was[p] && kinds.includes(was[p]) ? was[p] : kinds.includes("greedy")
+      ? "greedy" : kinds[0];
+    label.append(`Bot ${p} `, select);
+    box.append(label);
+  }
+}
+
+function botsOf(box, players, seat) {
+  const chosen = {};
+  for (const s of box.querySelectorAll("select")) chosen[s.dataset.seat] = s.value;
+  const out = [];
+  for (let n = 1; n <= players; n++) out.push(chosen[`P${n}`] || "greedy"); // own seat: unused
+  return out;
+}
+
 // A table of rows (the standings), named for screen readers.
 function rowsTable(label, heads, rows) {
   const table = document.createElement("table");
@@ -269,7 +332,7 @@ async function tap(r, c) {
 // --- the best finish -----------------------------------------------------------------------
 
 async function solve() {
-  const body = { state: state(), stream: true,
+  const body = { state: state(),
     time_limit: Number($("seconds").value) || 60,
     tiles: $("from-box").checked ? "box"
       : $("to-come").value.split(/[\s,]+/).filter(Boolean) };
@@ -279,22 +342,7 @@ async function solve() {
   $("answer").textContent = "";
   $("progress").textContent = "Solving…";
   try {
-    const response = await fetch("/api/table/solve", { method: "POST", signal: solving.signal,
-      body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-    if (!response.ok) throw new Error((await response.json()).error);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = text.indexOf("\n")) >= 0) {
-        show(JSON.parse(text.slice(0, nl)));
-        text = text.slice(nl + 1);
-      }
-    }
+    await streamPost("/api/table/solve", body, solving.signal, show);
   } catch (err) {
     $("progress").textContent = err.name === "AbortError" ? "Stopped." : err.message;
   } finally {
@@ -305,20 +353,13 @@ async function solve() {
 }
 
 function show(event) {
-  if (event.progress) {
-    const p = event.progress;
-    $("progress").textContent = p.waiting !== undefined
-      ? `waiting: ${p.waiting} solve(s) ahead`
-      : `${p.seconds} s: best ${p.best ?? "-"}, bound ${p.bound}`;
-  } else if (event.result) {
+  if (event.result) {
     const r = event.result;
-    const proven = r.status === "optimal" ? "proven optimal" : r.status === "feasible"
-      ? `best found, bound ${r.bound}` : r.status;
-    $("progress").textContent = r.score === null ? `No city: ${proven}`
-      : `Best finish: ${r.score} points, ${proven}`;
+    $("progress").textContent = r.score === null ? `No city: ${solveWords(event)}`
+      : `Best finish: ${r.score} points, ${solveWords(event)}`;
     $("answer").textContent = r.city ? r.city.grid.join("\n") : "";
-  } else if (event.error) {
-    $("progress").textContent = event.error;
+  } else {
+    $("progress").textContent = solveWords(event);
   }
 }
 
