@@ -7,6 +7,9 @@ game has it (``puzzles.web.table``), each endpoint calling its command's library
   --json``;
 - ``POST /api/table/usa/score`` (a city file object) = ``cities usa score FILE --json``;
 - ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``;
+- ``POST /api/table/usa/pool`` ``{"state", "tiles"}``: the pool file of what the city holds
+  (its tiles, bridges, features, pieces, tops, cards, achievements) and the city tiles still
+  to come: ``cities usa solve`` on it is the best city those pieces make;
 - ``POST /api/table/usa/bridges`` ``{"state"}``: the voluntary bridges the rules engine
   allows in the city (a turn's one bridge after its tile);
 - ``GET /api/table/usa/setup``: what may be entered (features, colours, cards,
@@ -48,17 +51,46 @@ def pool_of(data: Any) -> dict[str, Any]:
         raise err.located(field="pool") from None
 
 
-def bridges_json(state: Any) -> dict[str, Any]:
-    """The voluntary bridges ``legality.place_bridge`` allows in the city ``state``."""
-    from solver.usa.rules.moves import bridge_json, voluntary_bridges
+def pool_json(state: Any, tiles: Any) -> dict[str, Any]:
+    """The pool of a city in progress and the city tiles still to come (``tiles``), checked
+    by the pool loader."""
+    from solver.usa.game.vocab import COLORS
 
+    city = city_of(state)
+    if not (isinstance(tiles, list) and all(isinstance(t, str) for t in tiles)):
+        raise CitiesError("expected the city tiles still to come (ids such as city-07)",
+                          field="tiles")
+    starts = [p.tile.id for p in city.tiles.values() if p.tile.start]
+    if not starts:
+        raise CitiesError("the city has no starting tile yet", field="state")
+    built = [p.tile.id for _, p in sorted(city.tiles.items()) if not p.tile.start]
+    pool = {"game": "cities-usa", "size": list(city.size), "start": starts[0],
+            "tiles": built + tiles, "bridges": len(city.bridges) + city.remaining_bridges,
+            "features": sorted(city.features.values()),
+            "pieces": {c: sum(b.height for b in city.buildings.values() if b.color == c)
+                       for c in COLORS},
+            "tops": sorted(b.color for b in city.buildings.values() if b.top),
+            "cards": list(city.cards),
+            "achievements": [{"achievement": a, "points": n} for a, n in city.achievements]}
+    return pool_of(pool)
+
+
+def city_of(state: Any) -> Any:
+    """A city file object (the body's ``state``), checked by its loader."""
     from solver.usa.game.cityfile import city_from_json
     from solver.usa.game.components import load_components
 
     try:
-        city = city_from_json(state, load_components())
+        return city_from_json(state, load_components())
     except CitiesError as err:
         raise err.located(field="state") from None
+
+
+def bridges_json(state: Any) -> dict[str, Any]:
+    """The voluntary bridges ``legality.place_bridge`` allows in the city ``state``."""
+    from solver.usa.rules.moves import bridge_json, voluntary_bridges
+
+    city = city_of(state)
     return {"bridges": [bridge_json(b) for b in voluntary_bridges(city)],
             "bridges_left": city.remaining_bridges}
 
@@ -215,6 +247,12 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(bridges_json, field(data, "state")))
 
     @api
+    async def pool(request: Request) -> Response:
+        data = await body_json(request)
+        state, tiles = field(data, "state"), field(data, "tiles")
+        return JSONResponse(await asyncio.to_thread(pool_json, state, tiles))
+
+    @api
     async def setup(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(setup_json))
 
@@ -223,6 +261,7 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
     return [
         Route("/api/table/usa/setup", setup),
         Route("/api/table/usa/bridges", bridges, methods=["POST"]),
+        Route("/api/table/usa/pool", pool, methods=["POST"]),
         Route("/api/table/usa/check", check, methods=["POST"]),
         Route("/api/table/usa/moves", moves, methods=["POST"]),
         Route("/api/table/usa/score", score, methods=["POST"]),
