@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 import cli
 from tests.support.browser import LAPTOP, PHONE, shots_dir
+from tests.support.table_usa import play_to_the_end, usa_kind
 
 pytestmark = pytest.mark.browser
 
@@ -247,18 +248,28 @@ def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
     page.screenshot(path=str(shots_dir(tmp_path) / "table-advice-1366.png"), full_page=True)
 
 
-def _usa(pg: Any) -> None:
-    pg.get_by_role("combobox", name="Game").select_option("usa")
-    pg.wait_for_function("document.getElementById('usa-status').textContent.startsWith('Choose')")
-
-
 def _usa_state(pg: Any) -> Any:
     return json.loads(pg.locator("#usa-file").input_value())
 
 
+def _usa_piece(pg: Any, piece: str, space: tuple[int, int], expect: str = "placed") -> None:
+    """A feature or building piece held and tapped onto a space of the city."""
+    pg.get_by_role("toolbar", name="features, buildings, tops and bridges").get_by_role(
+        "button", name=piece, exact=True).click()
+    pg.wait_for_function("document.getElementById('usa-status').textContent"
+                         ".includes('tap a space')")
+    pg.get_by_role("button", name=re.compile(f"^space row {space[0]}, column {space[1]}:"))\
+        .click()
+    pg.wait_for_function("document.getElementById('usa-status').textContent"
+                         f".includes('{expect}')")
+
+
 def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
                                                                 tmp_path: Path) -> None:
-    _usa(page)
+    """The example's city entered completely by tapping: its tiles (the forced bridge laid),
+    its yacht, its blue building of two, its card; refusals explained; the score and the
+    exported file's as ``cities usa score`` gives the example's."""
+    usa_kind(page)
     page.get_by_role("button", name="Start again").last.click()
     page.wait_for_function("document.getElementById('usa-status').textContent"
                            ".startsWith('A new city')")
@@ -293,13 +304,39 @@ def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
         sorted((x["tile"], *x["at"], x["rotation"]) for x in example["tiles"])
     assert [(b["at"][0] - dr, b["at"][1] - dc, b["arm"]) for b in state["bridges"]] == \
         [(*b["at"], b["arm"]) for b in example["bridges"]]  # the bridge the tiles forced
-    tiles_only = {**example, "buildings": [], "features": [], "cards": []}
-    (tmp_path / "city.json").write_text(json.dumps(tiles_only))
-    expected = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
+    (yacht,), (blue,) = example["features"], example["buildings"]
+    at = (yacht["space"][0] + 2 * dr, yacht["space"][1] + 2 * dc)
+    _usa_piece(page, "feature Yacht (2)", at)
+    _usa_piece(page, "feature Yacht (2)", at, "may not")  # the engine's reason, said
+    assert "already holds a feature tile" in str(page.locator("#usa-status").text_content())
+    at = (blue["space"][0] + 2 * dr, blue["space"][1] + 2 * dc)
+    for _ in range(blue["height"]):
+        _usa_piece(page, "blue building piece", at)
+    _usa_piece(page, "blue skyscraper top", at, "may not")
+    assert "goes only on a 4-high blue stack" in str(page.locator("#usa-status").text_content())
+    page.get_by_role("combobox", name="Scoring card").select_option(example["cards"][0])
+    page.get_by_role("button", name="Add the card").click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".includes('placed in the city')")
+    page.get_by_role("button", name="Claim the achievement").click()  # none is met
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".includes('is not met')")
+    # a voluntary bridge among the engine's, then taken back
+    page.get_by_role("button", name="a voluntary bridge", exact=True).click()
+    page.get_by_role("group", name="bridges to choose").get_by_role("button").first.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".startsWith('the bridge placed')")
+    assert len(_usa_state(page)["bridges"]) == len(example["bridges"]) + 1
+    page.get_by_role("button", name="Take back").last.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent === 'Taken back.'")
+    expected = cli_json("usa", "score", str(EXAMPLES / "usa" / "in-progress.json"), "--json")
     shown = str(page.locator("#usa-score").text_content())
     assert shown.startswith(f"Score: {expected['total']}"), shown
+    page.get_by_role("button", name="Export the city").click()
+    state = _usa_state(page)
     (tmp_path / "page.json").write_text(json.dumps(state))
     assert cli_json("usa", "score", str(tmp_path / "page.json"), "--json") == expected
+    assert len(state["bridges"]) == len(example["bridges"])
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], "the page scrolls sideways"
     size = page.viewport_size["width"]
@@ -309,7 +346,7 @@ def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
 def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
     if page.viewport_size["width"] == PHONE["width"]:
         pytest.skip("one size is enough for a pasted city")
-    _usa(page)
+    usa_kind(page)
     path = EXAMPLES / "usa" / "rulebook-scoring.json"
     page.get_by_role("textbox", name="Cities USA city file (JSON)").fill(path.read_text())
     page.get_by_role("button", name="Load the city").click()
@@ -320,59 +357,16 @@ def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
         f"Score: {expected['total']} (")
 
 
-def _usa_turn(pg: Any) -> None:
-    """The first option of whatever the game asks; tiles placed on their first lit place,
-    cards kept, features and pieces left aside."""
-    text = str(pg.locator("#usa-game-status").text_content())
-    area = pg.locator("#usa-game-decision")
-    if "starting tile" in text:
-        area.get_by_role("button", name=re.compile("^starting tile")).first.click()
-        return
-    if "space of the board" in text:
-        area.locator(".board-row button:enabled").first.click()
-        return
-    row = pg.evaluate("usaPlay.need.space[0]")  # the board row the worker took from
-    took = pg.get_by_role("toolbar", name="what the worker took").get_by_role("button")
-    for i in range(took.count()):
-        item = took.nth(i)
-        name = str(item.get_attribute("aria-label"))[len("took "):]
-        if row == "tiles" and not name.startswith("top:"):
-            for _turn in range(4):
-                item.click()
-                pg.wait_for_function("document.getElementById('usa-game-status').textContent"
-                                     ".includes('tap a lit place')")
-                lit = area.get_by_role("gridcell", name=re.compile(", legal for "))
-                if lit.count():
-                    lit.first.click()
-                    pg.wait_for_function("document.getElementById('usa-game-status')"
-                                         ".textContent.includes('placed')")
-                    break
-        elif row == "cards":
-            item.click()
-            pg.wait_for_function("document.getElementById('usa-game-status').textContent"
-                                 ".includes('placed') || document.getElementById("
-                                 "'usa-game-status').textContent.includes('may not')")
-    area.get_by_role("button", name="Done placing").click()
-
-
 def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_score_scores_it(
         page: Any, tmp_path: Path) -> None:
     if page.viewport_size["width"] == LAPTOP["width"]:
         pytest.skip("one size is enough for a whole game (its layout is the same page)")
-    _usa(page)
-    play = page.get_by_role("region", name="a solo game against the Builders Guild")
+    usa_kind(page)
+    play = page.get_by_role("region", name="a Cities USA game against the bots")
+    play.get_by_role("combobox", name="Variant").select_option("solo")
     play.get_by_role("spinbutton", name="Seed").fill("3")
-    play.get_by_role("button", name="New solo game").click()
-    status = "document.getElementById('usa-game-status').textContent"
-    page.wait_for_function(f"{status}.startsWith('Your turn')", timeout=60_000)
-    for _ in range(200):
-        text = str(page.locator("#usa-game-status").text_content())
-        if "over" in text:
-            break
-        assert "Refused" not in text and "may not" not in text, text
-        _usa_turn(page)
-        page.wait_for_function(f"{status}.startsWith('Your turn') || {status}.includes('over')"
-                               f" || {status}.startsWith('Refused')", timeout=60_000)
+    play.get_by_role("button", name="New game").click()
+    play_to_the_end(page)
     assert "over" in str(page.locator("#usa-game-status").text_content())
     with page.expect_download() as download:
         play.get_by_role("link", name="Download the game file").click()

@@ -435,8 +435,7 @@ async function start() {
   };
   kind.addEventListener("change", showKind);
   showKind();
-  startUsaTable(); // table-usa.js
-  startUsaGames(); // table-usa-game.js
+  startUsaTable().then(startUsaGames); // table-usa.js, then table-usa-game.js (its setup)
   say("Choose the tile in hand: every legal place lights up.");
 }
 
