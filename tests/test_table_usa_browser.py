@@ -124,9 +124,22 @@ def test_a_two_player_game_against_a_random_bot_ends_as_cities_usa_score_scores_
     play = _new_game(page, "two-player", 2, {"P2": "random"})
     page.wait_for_function("usaPlay !== null")
     assert page.evaluate("usaPlay.bots") == ["greedy", "random"]  # P1's own is unused
-    play_to_the_end(page, lambda group: group.get_by_role("button").first.click())
+    volunteered: list[str] = []
+
+    def volunteer(group: Any) -> bool:  # the first voluntary bridge offered, once
+        if volunteered:
+            return False
+        bridge = group.get_by_role("button", name=re.compile("^bridge on arm ")).first
+        volunteered.append(str(bridge.get_attribute("aria-label")))
+        bridge.click()
+        return True
+
+    play_to_the_end(page, lambda group: group.get_by_role("button").first.click(), volunteer)
+    assert volunteered, "no voluntary bridge was offered"
     game, shown = _finished(page, play, tmp_path)
     assert sorted(shown) == ["P1", "P2"]
+    assert sum(a["action"] == "bridge" for a in game["actions"]["P1"]) == 1
+    assert _replayed(game, "P1")["bridges"] == game["cities"]["P1"]["bridges"]
     assert game["variant"] == "two-player"
     assert game["round"] > 0 and all(game["cities"][p]["tiles"] for p in ("P1", "P2"))
 

@@ -16,9 +16,13 @@ def usa_kind(pg: Any) -> None:
     pg.wait_for_function("document.getElementById('usa-status').textContent.startsWith('Choose')")
 
 
-def usa_turn(pg: Any, choose: Callable[[Any], None] | None = None) -> None:
+Choose = Callable[[Any], Any]  # given the group of choices; a volunteer: True if it laid one
+
+
+def usa_turn(pg: Any, choose: Choose | None = None, volunteer: Choose | None = None) -> None:
     """One decision of the player's turn, as the page asks it; ``choose`` gets the group of
-    bridge choices when a tile makes more dead ends than the bridges left fix."""
+    bridge choices when a tile makes more dead ends than the bridges left fix, ``volunteer``
+    the voluntary bridges offered after a tile."""
     text = str(pg.locator("#usa-game-status").text_content())
     area = pg.locator("#usa-game-decision")
     if "starting tile" in text:
@@ -46,6 +50,11 @@ def usa_turn(pg: Any, choose: Callable[[Any], None] | None = None) -> None:
                         assert choose is not None, "a bridge choice and nobody to make it"
                         choose(area.get_by_role("group", name="bridges to choose"))
                         pg.wait_for_function(f"{STATUS}.includes('placed')")
+                    offered = "a voluntary bridge may follow" in str(
+                        pg.locator("#usa-game-status").text_content())
+                    if offered and volunteer is not None and volunteer(
+                            area.get_by_role("group", name="bridges to choose")):
+                        pg.wait_for_function(f"{STATUS}.startsWith('the bridge placed')")
                     break
         elif row == "cards":
             item.click()
@@ -53,14 +62,15 @@ def usa_turn(pg: Any, choose: Callable[[Any], None] | None = None) -> None:
     area.get_by_role("button", name="Done placing").click()
 
 
-def play_to_the_end(pg: Any, choose: Callable[[Any], None] | None = None) -> None:
+def play_to_the_end(pg: Any, choose: Choose | None = None,
+                    volunteer: Choose | None = None) -> None:
     pg.wait_for_function(f"{STATUS}.startsWith('Your turn')", timeout=60_000)
     for _ in range(300):
         text = str(pg.locator("#usa-game-status").text_content())
         if "over" in text:
             return
         assert "Refused" not in text and "may not" not in text, text
-        usa_turn(pg, choose)
+        usa_turn(pg, choose, volunteer)
         pg.wait_for_function(f"{STATUS}.startsWith('Your turn') || {STATUS}.includes('over')"
                              f" || {STATUS}.startsWith('Refused')", timeout=60_000)
     raise AssertionError("the game did not end")
