@@ -5,7 +5,6 @@ accessible name, every answer compared with the CLI's on the same city."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from tests.support.browser import LAPTOP, PHONE, shots_dir
-from tests.support.table_usa import play_to_the_end, usa_kind
+from tests.support.browser import LAPTOP, PHONE, shots_dir, stop_a_solve, table_page
+from tests.support.table_usa import usa_kind
 
 pytestmark = pytest.mark.browser
 
@@ -34,19 +33,7 @@ def cli_json(*args: str) -> Any:
 
 @pytest.fixture(params=[PHONE, LAPTOP], ids=["phone", "laptop"])
 def page(request: Any, browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
-    pg = browser.new_page()
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_viewport_size(request.param)
-    pg.goto(server + "/table")
-    pg.evaluate("localStorage.clear()")
-    pg.reload()
-    pg.get_by_role("status").first.wait_for()
-    pg.wait_for_function("document.getElementById('status').textContent.startsWith('Choose')")
-    yield pg
-    pg.close()
-    assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
+    yield from table_page(browser, server, request.param)
 
 
 def status(pg: Any) -> str:
@@ -131,32 +118,7 @@ def test_the_best_finish_is_cities_solves_optimum_and_stop_cancels_it(page: Any,
 
     page.get_by_role("checkbox", name="any tiles from the box").check()
     page.get_by_role("button", name="Find the best finish").click()
-    deadline = 60_000
-    page.wait_for_function("document.getElementById('progress').textContent !== 'Solving…'",
-                           timeout=deadline)
-    assert _jobs(), "no solve running"
-    page.get_by_role("button", name="Stop").click()
-    page.wait_for_function("document.getElementById('progress').textContent === 'Stopped.'")
-    page.wait_for_timeout(200)
-    for _ in range(100):
-        if not _jobs():
-            break
-        page.wait_for_timeout(200)
-    assert not _jobs(), "a solve is left running on the server"
-
-
-def _jobs() -> list[int]:
-    """The Table jobs running under this process (the test server runs in a thread)."""
-    from tests.support.server import children
-
-    out = []
-    for pid in children(os.getpid()):
-        try:
-            if b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                out.append(pid)
-        except OSError:
-            pass
-    return out
+    stop_a_solve(page, "progress", page.get_by_role("button", name="Stop"))
 
 
 def _first_choice(pg: Any) -> None:
@@ -355,30 +317,3 @@ def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
     expected = cli_json("usa", "score", str(path), "--json")
     assert str(page.locator("#usa-score").text_content()).startswith(
         f"Score: {expected['total']} (")
-
-
-def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_score_scores_it(
-        page: Any, tmp_path: Path) -> None:
-    if page.viewport_size["width"] == LAPTOP["width"]:
-        pytest.skip("one size is enough for a whole game (its layout is the same page)")
-    usa_kind(page)
-    play = page.get_by_role("region", name="a Cities USA game against the bots")
-    play.get_by_role("combobox", name="Variant").select_option("solo")
-    play.get_by_role("spinbutton", name="Seed").fill("3")
-    play.get_by_role("button", name="New game").click()
-    play_to_the_end(page)
-    assert "over" in str(page.locator("#usa-game-status").text_content())
-    with page.expect_download() as download:
-        play.get_by_role("link", name="Download the game file").click()
-    saved = tmp_path / "game.json"
-    download.value.save_as(saved)
-    game = json.loads(saved.read_text())
-    rows = page.get_by_role("table", name="Cities USA standings").locator("tbody tr")
-    shown = {rows.nth(i).locator("td").nth(1).text_content():
-             int(str(rows.nth(i).locator("td").nth(2).text_content()))
-             for i in range(rows.count())}
-    assert "P1" in shown
-    for player, score in shown.items():
-        (tmp_path / "city.json").write_text(json.dumps(game["cities"][player]))
-        assert cli_json("usa", "score", str(tmp_path / "city.json"), "--json")["total"] == score
-    page.screenshot(path=str(shots_dir(tmp_path) / "table-usa-game-390.png"), full_page=True)

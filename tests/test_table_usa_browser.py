@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-import cli
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.components import load_components
 from solver.usa.rules.legality import check
-from tests.support.browser import LAPTOP, PHONE, shots_dir
+from tests.support.browser import LAPTOP, PHONE, shots_dir, stop_a_solve, table_page
+from tests.support.cli import cli_json
 from tests.support.table_usa import play_to_the_end, usa_kind
 
 pytestmark = pytest.mark.browser
@@ -26,26 +26,11 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 SEED_WITH_A_CHOICE = 0  # the first-option player meets a tile with more dead ends than bridges
 
 
-def cli_json(*args: str) -> Any:
-    result = CliRunner().invoke(cli.app, list(args))
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
 @pytest.fixture(params=[PHONE, LAPTOP], ids=["phone", "laptop"])
-def page(request: Any, browser: Any, server: str) -> Any:
-    pg = browser.new_page()
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_viewport_size(request.param)
-    pg.goto(server + "/table")
-    pg.evaluate("localStorage.clear()")
-    pg.reload()
-    usa_kind(pg)
-    yield pg
-    pg.close()
-    assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
+def page(request: Any, browser: Any, server: str) -> Iterator[Any]:
+    for pg in table_page(browser, server, request.param):
+        usa_kind(pg)
+        yield pg
 
 
 def _new_game(pg: Any, variant: str, seed: int, bots: dict[str, str]) -> Any:
@@ -72,7 +57,8 @@ def _finished(pg: Any, play: Any, tmp_path: Path) -> tuple[dict[str, Any], dict[
              for i in range(rows.count())}
     for player, score in shown.items():
         (tmp_path / "city.json").write_text(json.dumps(game["cities"][player]))
-        assert cli_json("usa", "score", str(tmp_path / "city.json"), "--json")["total"] == score
+        code, scored = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
+        assert code == 0 and scored["total"] == score
     return game, shown
 
 
@@ -144,7 +130,7 @@ def test_a_two_player_game_against_a_random_bot_ends_as_cities_usa_score_scores_
     assert game["round"] > 0 and all(game["cities"][p]["tiles"] for p in ("P1", "P2"))
 
 
-def test_the_best_city_of_an_entered_city_is_cities_usa_solves_optimum(
+def test_the_best_city_of_an_entered_city_is_cities_usa_solves_optimum_and_stop_ends_one(
         page: Any, tmp_path: Path) -> None:
     if page.viewport_size["width"] == PHONE["width"]:
         pytest.skip("one size is enough for the solver's part (its layout is the same page)")
@@ -167,12 +153,16 @@ def test_the_best_city_of_an_entered_city_is_cities_usa_solves_optimum(
                       .input_value())
     assert (pool["start"], pool["tiles"], pool["size"]) == ("start-1", small["tiles"], [2, 2])
     (tmp_path / "pool.json").write_text(json.dumps(pool))
-    expected = cli_json("usa", "solve", str(tmp_path / "pool.json"), "--json")
-    assert expected["status"] == "optimal"
+    code, expected = cli_json("usa", "solve", str(tmp_path / "pool.json"), "--json")
+    assert code == 0 and expected["status"] == "optimal"
     finish.get_by_role("button", name="Find the best city").click()
     page.wait_for_function("document.getElementById('usa-progress').textContent"
                            ".startsWith('Best city')", timeout=120_000)
     assert page.locator("#usa-progress").text_content() == \
         f"Best city: {expected['score']} points, proven optimal"
-    drawn = finish.get_by_role("img", name=f"the best city, {expected['score']} points")
-    assert drawn.count() == 1
+    finish.get_by_role("img", name=f"the best city, {expected['score']} points").wait_for()
+    # a pool too big to prove at once (examples/usa/pool-3x3.json), stopped on the way
+    pool_box = finish.get_by_role("textbox", name="Cities USA pool file (JSON)")
+    pool_box.fill((EXAMPLES / "usa" / "pool-3x3.json").read_text())
+    finish.get_by_role("button", name="Find the best city").click()
+    stop_a_solve(page, "usa-progress", finish.get_by_role("button", name="Stop"))

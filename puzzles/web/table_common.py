@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from puzzles.web.endpoints import BadRequest, api, body_json, field
 from puzzles.web.table_jobs import Jobs
@@ -149,6 +149,17 @@ def stream_of(data: Any) -> bool:
     if not isinstance(value, bool):
         raise CitiesError("expected true or false", field="stream")
     return value
+
+
+def fields_route(answer: Callable[..., Any], *names: str) -> Callable[[Request], Any]:
+    """An endpoint answering ``answer(body[name], ...)`` off the event loop, each field
+    required (a missing one: a 400 naming it)."""
+    @api
+    async def run(request: Request) -> Response:
+        data = await body_json(request)
+        values = [field(data, name) for name in names]
+        return JSONResponse(await asyncio.to_thread(answer, *values))
+    return run
 
 
 def game_routes(jobs: Jobs, request_of: Callable[[dict[str, Any], str], dict[str, Any]]

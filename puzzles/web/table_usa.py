@@ -218,18 +218,6 @@ TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
 
 def usa_table_routes(jobs: Jobs) -> list[Route]:
     @api
-    async def check(request: Request) -> Response:
-        data = await body_json(request)
-        state, action = field(data, "state"), field(data, "action")
-        return JSONResponse(await asyncio.to_thread(usa_web.check_json, state, action))
-
-    @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        return JSONResponse(await asyncio.to_thread(usa_web.moves_json, state, tile))
-
-    @api
     async def score(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(usa_web.score_json,
                                                     await body_json(request)))
@@ -242,17 +230,6 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
         return await jobs.answer(request, task, common.stream_of(data))
 
     @api
-    async def bridges(request: Request) -> Response:
-        data = await body_json(request)
-        return JSONResponse(await asyncio.to_thread(bridges_json, field(data, "state")))
-
-    @api
-    async def pool(request: Request) -> Response:
-        data = await body_json(request)
-        state, tiles = field(data, "state"), field(data, "tiles")
-        return JSONResponse(await asyncio.to_thread(pool_json, state, tiles))
-
-    @api
     async def setup(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(setup_json))
 
@@ -260,10 +237,14 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
 
     return [
         Route("/api/table/usa/setup", setup),
-        Route("/api/table/usa/bridges", bridges, methods=["POST"]),
-        Route("/api/table/usa/pool", pool, methods=["POST"]),
-        Route("/api/table/usa/check", check, methods=["POST"]),
-        Route("/api/table/usa/moves", moves, methods=["POST"]),
+        Route("/api/table/usa/bridges", common.fields_route(bridges_json, "state"),
+              methods=["POST"]),
+        Route("/api/table/usa/pool", common.fields_route(pool_json, "state", "tiles"),
+              methods=["POST"]),
+        Route("/api/table/usa/check", common.fields_route(usa_web.check_json, "state", "action"),
+              methods=["POST"]),
+        Route("/api/table/usa/moves", common.fields_route(usa_web.moves_json, "state", "tile"),
+              methods=["POST"]),
         Route("/api/table/usa/score", score, methods=["POST"]),
         Route("/api/table/usa/solve", solve, methods=["POST"]),
         Route("/api/table/usa/game/new", game_route("usa-game-new"), methods=["POST"]),

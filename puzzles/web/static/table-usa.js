@@ -4,7 +4,7 @@
 // with the forced bridges the player chooses among the engine's choices; then features,
 // buildings, tops, voluntary bridges, cards and achievements, each judged by the engine; the
 // city drawn and scored by the server; its best city from the pieces it holds and the tiles
-// still to come (/api/table/usa/solve). Uses table.js's $, post, streamPost, solveWords.
+// still to come (/api/table/usa/solve). Uses table.js's $, post, runSolve, solveWords.
 "use strict";
 
 const USA_KEY = "cities-table-usa";
@@ -13,7 +13,6 @@ const usaTable = {
   piece: null, // a feature, building, top or bridge in hand: {kind, value, name}
 };
 let usaSetup = null; // /api/table/usa/setup: features, colours, cards, achievements, games
-let usaSolving = null; // the AbortController of a running best-city solve
 
 function usaEmpty() {
   const [rows, cols] = $("usa-size").value.split("x").map(Number);
@@ -304,21 +303,10 @@ async function usaSolve() {
     $("usa-progress").textContent = "The pool box holds no JSON: fill it from the city first.";
     return;
   }
-  usaSolving = new AbortController();
-  $("usa-solve").disabled = true;
-  $("usa-stop").disabled = false;
   $("usa-best").replaceChildren();
-  $("usa-progress").textContent = "Solving…";
-  try {
-    await streamPost("/api/table/usa/solve", { pool,
-      time_limit: Number($("usa-seconds").value) || 60 }, usaSolving.signal, usaShowSolve);
-  } catch (err) {
-    $("usa-progress").textContent = err.name === "AbortError" ? "Stopped." : err.message;
-  } finally {
-    usaSolving = null;
-    $("usa-solve").disabled = false;
-    $("usa-stop").disabled = true;
-  }
+  await runSolve({ solve: "usa-solve", stop: "usa-stop", progress: "usa-progress" },
+    "/api/table/usa/solve", { pool, time_limit: Number($("usa-seconds").value) || 60 },
+    usaShowSolve);
 }
 
 async function usaShowSolve(event) {
@@ -427,7 +415,6 @@ async function startUsaTable() {
   usaFillClaims();
   $("usa-pool-from-city").addEventListener("click", usaPoolFromCity);
   $("usa-solve").addEventListener("click", usaSolve);
-  $("usa-stop").addEventListener("click", () => usaSolving && usaSolving.abort());
   $("usa-undo").addEventListener("click", async () => {
     if (!usaTable.history.length) {
       usaSay("Nothing to take back.");

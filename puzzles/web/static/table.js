@@ -11,7 +11,6 @@ let setup = null;
 let city = { variant: "standard", mat: "river-bend", placed: [] };
 let hand = null; // the tile in hand (a token)
 let legal = []; // its legal anchors, "r,c"
-let solving = null; // the AbortController of a running solve
 
 function single(token) {
   if (token.startsWith("C:")) return `${token.slice(2).replace(/-/g, " ")} (civic)`;
@@ -109,6 +108,24 @@ async function streamPost(path, body, signal, onEvent) {
       onEvent(JSON.parse(text.slice(0, nl)));
       text = text.slice(nl + 1);
     }
+  }
+}
+
+// A solve run from the page (either game's): its button off and Stop on while it runs, its
+// progress said in the `progress` element; Stop hangs up, which ends the job on the server.
+async function runSolve(ids, path, body, onEvent) {
+  const running = new AbortController();
+  $(ids.stop).onclick = () => running.abort();
+  $(ids.solve).disabled = true;
+  $(ids.stop).disabled = false;
+  $(ids.progress).textContent = "Solving…";
+  try {
+    await streamPost(path, body, running.signal, onEvent);
+  } catch (err) {
+    $(ids.progress).textContent = err.name === "AbortError" ? "Stopped." : err.message;
+  } finally {
+    $(ids.solve).disabled = false;
+    $(ids.stop).disabled = true;
   }
 }
 
@@ -336,20 +353,9 @@ async function solve() {
     time_limit: Number($("seconds").value) || 60,
     tiles: $("from-box").checked ? "box"
       : $("to-come").value.split(/[\s,]+/).filter(Boolean) };
-  solving = new AbortController();
-  $("solve").disabled = true;
-  $("stop").disabled = false;
   $("answer").textContent = "";
-  $("progress").textContent = "Solving…";
-  try {
-    await streamPost("/api/table/solve", body, solving.signal, show);
-  } catch (err) {
-    $("progress").textContent = err.name === "AbortError" ? "Stopped." : err.message;
-  } finally {
-    solving = null;
-    $("solve").disabled = false;
-    $("stop").disabled = true;
-  }
+  await runSolve({ solve: "solve", stop: "stop", progress: "progress" }, "/api/table/solve",
+    body, show);
 }
 
 function show(event) {
@@ -403,7 +409,6 @@ async function start() {
     say(gone ? `${words(gone.tile)} taken back` : "Nothing to take back.");
   });
   $("solve").addEventListener("click", solve);
-  $("stop").addEventListener("click", () => solving && solving.abort());
   $("export").addEventListener("click", () => {
     $("file").value = JSON.stringify(state(), null, 1);
     say("The city-in-progress file is in the box below.");
