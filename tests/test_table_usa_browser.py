@@ -124,6 +124,8 @@ def test_a_two_player_game_against_a_random_bot_ends_as_cities_usa_score_scores_
     assert volunteered, "no voluntary bridge was offered"
     game, shown = _finished(page, play, tmp_path)
     assert sorted(shown) == ["P1", "P2"]
+    other = page.get_by_role("img", name=re.compile("^P2's city, "))
+    assert other.get_attribute("aria-label") == f"P2's city, {shown['P2']} points so far"
     assert sum(a["action"] == "bridge" for a in game["actions"]["P1"]) == 1
     assert _replayed(game, "P1")["bridges"] == game["cities"]["P1"]["bridges"]
     assert game["variant"] == "two-player"

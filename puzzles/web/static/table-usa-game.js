@@ -27,6 +27,7 @@ async function usaGameAnswer(answer, decisions) {
   usaPlay = { ...answer, decisions: decisions.slice(0, answer.decided) };
   localStorage.setItem(USA_GAME_KEY, JSON.stringify(usaPlay));
   await usaPlanStart();
+  await usaDrawOthers();
   usaDrawGame();
   usaGameSay(usaPlay.over ? "The game is over: the standings are below."
     : `Your turn: ${usaAsked(usaPlay.need)}`);
@@ -171,6 +172,26 @@ function usaPlanSpace(R, C) {
 
 // --- drawing -------------------------------------------------------------------------------
 
+// The other players' cities as they stand (none in a solo game), each a named picture.
+async function usaDrawOthers() {
+  const box = $("usa-game-others");
+  box.replaceChildren();
+  if (!usaPlay) return;
+  for (const [player, city] of Object.entries(usaPlay.game.cities)) {
+    if (player === usaPlay.seat || !city.tiles.length) continue;
+    const view = await post("/api/usa/view", { state: city });
+    const figure = document.createElement("figure");
+    figure.innerHTML = view.svg;
+    const svg = figure.querySelector("svg");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${player}'s city, ${view.score.total} points so far`);
+    const caption = document.createElement("figcaption");
+    caption.textContent = `${player}: ${view.score.total} points so far`;
+    figure.append(caption);
+    box.append(figure);
+  }
+}
+
 function usaButtonOf(label, text, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -215,8 +236,8 @@ function usaDrawGame() {
       line.setAttribute("aria-label", `board row ${row}`);
       line.append(`${row}: `);
       spaces.forEach((space, i) => {
-        const what = space.bag ? "from the bag" : space.face_down ? "face down"
-          : space.items.join(", ") || "empty";
+        const what = (space.bag ? "from the bag" : space.face_down ? "face down"
+          : space.items.join(", ") || "empty") + (space.worker ? `, ${space.worker}'s worker` : "");
         const b = usaButtonOf(`${row} space ${i + 1}: ${what}`, what,
           () => usaDecide({ space: [row, i] }));
         b.disabled = !offered.has(`${row},${i}`);
@@ -280,6 +301,7 @@ async function startUsaGames() {
   try {
     usaPlay = JSON.parse(localStorage.getItem(USA_GAME_KEY) || "null");
     await usaPlanStart();
+    await usaDrawOthers();
   } catch (err) {
     usaPlay = null;
   }
