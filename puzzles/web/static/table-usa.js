@@ -423,6 +423,7 @@ async function startUsaTable() {
     usaTable.state = usaTable.history.pop();
     usaTable.hand = null;
     usaTable.moves = [];
+    $("usa-choices").replaceChildren();
     usaSave();
     await usaShow();
     usaSay("Taken back.");
