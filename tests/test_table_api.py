@@ -228,7 +228,7 @@ def _usa_choice(client: TestClient, need: dict[str, Any]) -> dict[str, Any]:
             m = found[0]
             actions.append({"action": "tile", "tile": item, "at": m["at"],
                             "rotation": m["rotation"],
-                            "bridges": m["forced_bridges"][:m["must_fix"]]})
+                            "bridges": m["bridge_choices"][0]})
     return {"place": actions}
 
 

@@ -5,7 +5,6 @@ accessible name, every answer compared with the CLI's on the same city."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from tests.support.browser import LAPTOP, PHONE, shots_dir
+from tests.support.browser import LAPTOP, PHONE, shots_dir, stop_a_solve, table_page
+from tests.support.table_usa import usa_kind
 
 pytestmark = pytest.mark.browser
 
@@ -33,19 +33,7 @@ def cli_json(*args: str) -> Any:
 
 @pytest.fixture(params=[PHONE, LAPTOP], ids=["phone", "laptop"])
 def page(request: Any, browser: Any, server: str) -> Iterator[Any]:  # noqa: F811
-    pg = browser.new_page()
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_viewport_size(request.param)
-    pg.goto(server + "/table")
-    pg.evaluate("localStorage.clear()")
-    pg.reload()
-    pg.get_by_role("status").first.wait_for()
-    pg.wait_for_function("document.getElementById('status').textContent.startsWith('Choose')")
-    yield pg
-    pg.close()
-    assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
+    yield from table_page(browser, server, request.param)
 
 
 def status(pg: Any) -> str:
@@ -130,32 +118,7 @@ def test_the_best_finish_is_cities_solves_optimum_and_stop_cancels_it(page: Any,
 
     page.get_by_role("checkbox", name="any tiles from the box").check()
     page.get_by_role("button", name="Find the best finish").click()
-    deadline = 60_000
-    page.wait_for_function("document.getElementById('progress').textContent !== 'Solving…'",
-                           timeout=deadline)
-    assert _jobs(), "no solve running"
-    page.get_by_role("button", name="Stop").click()
-    page.wait_for_function("document.getElementById('progress').textContent === 'Stopped.'")
-    page.wait_for_timeout(200)
-    for _ in range(100):
-        if not _jobs():
-            break
-        page.wait_for_timeout(200)
-    assert not _jobs(), "a solve is left running on the server"
-
-
-def _jobs() -> list[int]:
-    """The Table jobs running under this process (the test server runs in a thread)."""
-    from tests.support.server import children
-
-    out = []
-    for pid in children(os.getpid()):
-        try:
-            if b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                out.append(pid)
-        except OSError:
-            pass
-    return out
+    stop_a_solve(page, "progress", page.get_by_role("button", name="Stop"))
 
 
 def _first_choice(pg: Any) -> None:
@@ -170,20 +133,24 @@ def _first_choice(pg: Any) -> None:
         pg.locator("#game-decision > button").first.click()
 
 
-def test_a_whole_game_against_two_greedy_bots_ends_as_cities_score_scores_it(
+def test_a_whole_game_against_a_greedy_and_a_random_bot_ends_as_cities_score_scores_it(
         page: Any, tmp_path: Path) -> None:
     if page.viewport_size["width"] == LAPTOP["width"]:
         pytest.skip("one size is enough for a whole game (its layout is the same page)")
     play = page.get_by_role("region", name="a game against the bots")
     play.get_by_role("combobox", name="Variant").select_option("standard")
     play.get_by_role("combobox", name="Players").select_option("3")
-    play.get_by_role("combobox", name="Bots").select_option("greedy")
+    bots = play.get_by_role("group", name="a bot per seat")
+    assert bots.get_by_role("combobox").count() == 2  # P2 and P3: the player sits at P1
+    bots.get_by_role("combobox", name="Bot P2").select_option("greedy")
+    bots.get_by_role("combobox", name="Bot P3").select_option("random")
     play.get_by_role("spinbutton", name="Seed", exact=True).fill("11")
     play.get_by_role("button", name="New game").click()
     game_status = "document.getElementById('game-status').textContent"
     page.wait_for_function(f"{game_status}.startsWith('Your turn')")
     page.reload()  # a game in progress survives a reload
     page.wait_for_function(f"{game_status}.startsWith('Game resumed')")
+    assert page.evaluate("play.bots") == ["greedy", "greedy", "random"]  # P1's is unused
     for _ in range(200):
         text = str(page.locator("#game-status").text_content())
         if "over" in text:
@@ -243,18 +210,28 @@ def test_advice_shows_cities_advise_top_choice_drawn_on_the_board(page: Any,
     page.screenshot(path=str(shots_dir(tmp_path) / "table-advice-1366.png"), full_page=True)
 
 
-def _usa(pg: Any) -> None:
-    pg.get_by_role("combobox", name="Game").select_option("usa")
-    pg.wait_for_function("document.getElementById('usa-status').textContent.startsWith('Choose')")
-
-
 def _usa_state(pg: Any) -> Any:
     return json.loads(pg.locator("#usa-file").input_value())
 
 
+def _usa_piece(pg: Any, piece: str, space: tuple[int, int], expect: str = "placed") -> None:
+    """A feature or building piece held and tapped onto a space of the city."""
+    pg.get_by_role("toolbar", name="features, buildings, tops and bridges").get_by_role(
+        "button", name=piece, exact=True).click()
+    pg.wait_for_function("document.getElementById('usa-status').textContent"
+                         ".includes('tap a space')")
+    pg.get_by_role("button", name=re.compile(f"^space row {space[0]}, column {space[1]}:"))\
+        .click()
+    pg.wait_for_function("document.getElementById('usa-status').textContent"
+                         f".includes('{expect}')")
+
+
 def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
                                                                 tmp_path: Path) -> None:
-    _usa(page)
+    """The example's city entered completely by tapping: its tiles (the forced bridge laid),
+    its yacht, its blue building of two, its card; refusals explained; the score and the
+    exported file's as ``cities usa score`` gives the example's."""
+    usa_kind(page)
     page.get_by_role("button", name="Start again").last.click()
     page.wait_for_function("document.getElementById('usa-status').textContent"
                            ".startsWith('A new city')")
@@ -289,13 +266,39 @@ def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
         sorted((x["tile"], *x["at"], x["rotation"]) for x in example["tiles"])
     assert [(b["at"][0] - dr, b["at"][1] - dc, b["arm"]) for b in state["bridges"]] == \
         [(*b["at"], b["arm"]) for b in example["bridges"]]  # the bridge the tiles forced
-    tiles_only = {**example, "buildings": [], "features": [], "cards": []}
-    (tmp_path / "city.json").write_text(json.dumps(tiles_only))
-    expected = cli_json("usa", "score", str(tmp_path / "city.json"), "--json")
+    (yacht,), (blue,) = example["features"], example["buildings"]
+    at = (yacht["space"][0] + 2 * dr, yacht["space"][1] + 2 * dc)
+    _usa_piece(page, "feature Yacht (2)", at)
+    _usa_piece(page, "feature Yacht (2)", at, "may not")  # the engine's reason, said
+    assert "already holds a feature tile" in str(page.locator("#usa-status").text_content())
+    at = (blue["space"][0] + 2 * dr, blue["space"][1] + 2 * dc)
+    for _ in range(blue["height"]):
+        _usa_piece(page, "blue building piece", at)
+    _usa_piece(page, "blue skyscraper top", at, "may not")
+    assert "goes only on a 4-high blue stack" in str(page.locator("#usa-status").text_content())
+    page.get_by_role("combobox", name="Scoring card").select_option(example["cards"][0])
+    page.get_by_role("button", name="Add the card").click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".includes('placed in the city')")
+    page.get_by_role("button", name="Claim the achievement").click()  # none is met
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".includes('is not met')")
+    # a voluntary bridge among the engine's, then taken back
+    page.get_by_role("button", name="a voluntary bridge", exact=True).click()
+    page.get_by_role("group", name="bridges to choose").get_by_role("button").first.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".startsWith('the bridge placed')")
+    assert len(_usa_state(page)["bridges"]) == len(example["bridges"]) + 1
+    page.get_by_role("button", name="Take back").last.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent === 'Taken back.'")
+    expected = cli_json("usa", "score", str(EXAMPLES / "usa" / "in-progress.json"), "--json")
     shown = str(page.locator("#usa-score").text_content())
     assert shown.startswith(f"Score: {expected['total']}"), shown
+    page.get_by_role("button", name="Export the city").click()
+    state = _usa_state(page)
     (tmp_path / "page.json").write_text(json.dumps(state))
     assert cli_json("usa", "score", str(tmp_path / "page.json"), "--json") == expected
+    assert len(state["bridges"]) == len(example["bridges"])
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], "the page scrolls sideways"
     size = page.viewport_size["width"]
@@ -305,7 +308,7 @@ def test_a_cities_usa_city_tapped_in_scores_as_cities_usa_score(page: Any,
 def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
     if page.viewport_size["width"] == PHONE["width"]:
         pytest.skip("one size is enough for a pasted city")
-    _usa(page)
+    usa_kind(page)
     path = EXAMPLES / "usa" / "rulebook-scoring.json"
     page.get_by_role("textbox", name="Cities USA city file (JSON)").fill(path.read_text())
     page.get_by_role("button", name="Load the city").click()
@@ -314,73 +317,3 @@ def test_a_pasted_cities_usa_city_scores_as_cities_usa_score(page: Any) -> None:
     expected = cli_json("usa", "score", str(path), "--json")
     assert str(page.locator("#usa-score").text_content()).startswith(
         f"Score: {expected['total']} (")
-
-
-def _usa_turn(pg: Any) -> None:
-    """The first option of whatever the game asks; tiles placed on their first lit place,
-    cards kept, features and pieces left aside."""
-    text = str(pg.locator("#usa-game-status").text_content())
-    area = pg.locator("#usa-game-decision")
-    if "starting tile" in text:
-        area.get_by_role("button", name=re.compile("^starting tile")).first.click()
-        return
-    if "space of the board" in text:
-        area.locator(".board-row button:enabled").first.click()
-        return
-    row = pg.evaluate("usaPlay.need.space[0]")  # the board row the worker took from
-    took = pg.get_by_role("toolbar", name="what the worker took").get_by_role("button")
-    for i in range(took.count()):
-        item = took.nth(i)
-        name = str(item.get_attribute("aria-label"))[len("took "):]
-        if row == "tiles" and not name.startswith("top:"):
-            for _turn in range(4):
-                item.click()
-                pg.wait_for_function("document.getElementById('usa-game-status').textContent"
-                                     ".includes('tap a lit place')")
-                lit = area.get_by_role("gridcell", name=re.compile(", legal for "))
-                if lit.count():
-                    lit.first.click()
-                    pg.wait_for_function("document.getElementById('usa-game-status')"
-                                         ".textContent.includes('placed')")
-                    break
-        elif row == "cards":
-            item.click()
-            pg.wait_for_function("document.getElementById('usa-game-status').textContent"
-                                 ".includes('placed') || document.getElementById("
-                                 "'usa-game-status').textContent.includes('may not')")
-    area.get_by_role("button", name="Done placing").click()
-
-
-def test_a_solo_game_against_the_builders_guild_ends_as_cities_usa_score_scores_it(
-        page: Any, tmp_path: Path) -> None:
-    if page.viewport_size["width"] == LAPTOP["width"]:
-        pytest.skip("one size is enough for a whole game (its layout is the same page)")
-    _usa(page)
-    play = page.get_by_role("region", name="a solo game against the Builders Guild")
-    play.get_by_role("spinbutton", name="Seed").fill("3")
-    play.get_by_role("button", name="New solo game").click()
-    status = "document.getElementById('usa-game-status').textContent"
-    page.wait_for_function(f"{status}.startsWith('Your turn')", timeout=60_000)
-    for _ in range(200):
-        text = str(page.locator("#usa-game-status").text_content())
-        if "over" in text:
-            break
-        assert "Refused" not in text and "may not" not in text, text
-        _usa_turn(page)
-        page.wait_for_function(f"{status}.startsWith('Your turn') || {status}.includes('over')"
-                               f" || {status}.startsWith('Refused')", timeout=60_000)
-    assert "over" in str(page.locator("#usa-game-status").text_content())
-    with page.expect_download() as download:
-        play.get_by_role("link", name="Download the game file").click()
-    saved = tmp_path / "game.json"
-    download.value.save_as(saved)
-    game = json.loads(saved.read_text())
-    rows = page.get_by_role("table", name="Cities USA standings").locator("tbody tr")
-    shown = {rows.nth(i).locator("td").nth(1).text_content():
-             int(str(rows.nth(i).locator("td").nth(2).text_content()))
-             for i in range(rows.count())}
-    assert "P1" in shown
-    for player, score in shown.items():
-        (tmp_path / "city.json").write_text(json.dumps(game["cities"][player]))
-        assert cli_json("usa", "score", str(tmp_path / "city.json"), "--json")["total"] == score
-    page.screenshot(path=str(shots_dir(tmp_path) / "table-usa-game-390.png"), full_page=True)

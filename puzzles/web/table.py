@@ -38,6 +38,7 @@ from puzzles.web import rules_api
 from puzzles.web.endpoints import api, body_json, field
 from puzzles.web.table_common import (
     Say,
+    fields_route,
     game_routes,
     number,
     play_game,
@@ -318,11 +319,6 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         return JSONResponse(await asyncio.to_thread(boards.score_json, await body_json(request)))
 
     @api
-    async def city(request: Request) -> Response:
-        data = await body_json(request)
-        return JSONResponse(await asyncio.to_thread(city_json, field(data, "state")))
-
-    @api
     async def pool(request: Request) -> Response:
         data = await body_json(request)
         state, tiles = field(data, "state"), field(data, "tiles")
@@ -351,7 +347,7 @@ def table_routes(jobs: Jobs | None = None) -> list[Route]:
         Route("/api/table/check", rules_api.verdict, methods=["POST"]),
         Route("/api/table/moves", rules_api.moves, methods=["POST"]),
         Route("/api/table/score", score, methods=["POST"]),
-        Route("/api/table/city", city, methods=["POST"]),
+        Route("/api/table/city", fields_route(city_json, "state"), methods=["POST"]),
         Route("/api/table/pool", pool, methods=["POST"]),
         Route("/api/table/solve", solve, methods=["POST"]),
         Route("/api/table/advise", advise, methods=["POST"]),

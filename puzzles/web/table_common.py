@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 from puzzles.web.endpoints import BadRequest, api, body_json, field
 from puzzles.web.table_jobs import Jobs
@@ -62,6 +62,19 @@ def names_of(value: Any, key: str) -> list[str]:
     return value
 
 
+def bots_of(value: Any, players: tuple[str, ...]) -> list[str]:
+    """The bots as ``--bots`` names them (cycled over the seats), or one per seat by name
+    (``{"P2": "advisor", "P3": "random"}``: a seat left out, such as the player's, gets the
+    first bot named)."""
+    if not isinstance(value, dict):
+        return names_of(value, "bots")
+    wrong = [k for k in value if k not in players]
+    if wrong or not value:
+        raise CitiesError(f"expected a bot per seat of {', '.join(players)}", field="bots")
+    names = names_of(list(value.values()), "bots")
+    return [str(value.get(p, names[0])) for p in players]
+
+
 def under_way(data: dict[str, Any], read: Callable[[Any], Any]) -> tuple[Any, Any]:
     """The body's game file and its game (``read``: the game's loader), not over."""
     state = field(data, "game")
@@ -78,7 +91,7 @@ def seat_task(data: dict[str, Any], kind: str, state: Any, game: Any, seats: tup
     seat = data.get("seat", "P1")
     if seat not in seats:
         raise CitiesError(f"expected one of {', '.join(seats)}", field="seat")
-    bots = names_of(data.get("bots", ["greedy"]), "bots")
+    bots = bots_of(data.get("bots", ["greedy"]), game.players)
     try:
         make_bots(bots, game.players)
     except CitiesError as err:
@@ -136,6 +149,17 @@ def stream_of(data: Any) -> bool:
     if not isinstance(value, bool):
         raise CitiesError("expected true or false", field="stream")
     return value
+
+
+def fields_route(answer: Callable[..., Any], *names: str) -> Callable[[Request], Any]:
+    """An endpoint answering ``answer(body[name], ...)`` off the event loop, each field
+    required (a missing one: a 400 naming it)."""
+    @api
+    async def run(request: Request) -> Response:
+        data = await body_json(request)
+        values = [field(data, name) for name in names]
+        return JSONResponse(await asyncio.to_thread(answer, *values))
+    return run
 
 
 def game_routes(jobs: Jobs, request_of: Callable[[dict[str, Any], str], dict[str, Any]]

@@ -7,6 +7,13 @@ game has it (``puzzles.web.table``), each endpoint calling its command's library
   --json``;
 - ``POST /api/table/usa/score`` (a city file object) = ``cities usa score FILE --json``;
 - ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``;
+- ``POST /api/table/usa/pool`` ``{"state", "tiles"}``: the pool file of what the city holds
+  (its tiles, bridges, features, pieces, tops, cards, achievements) and the city tiles still
+  to come: ``cities usa solve`` on it is the best city those pieces make;
+- ``POST /api/table/usa/bridges`` ``{"state"}``: the voluntary bridges the rules engine
+  allows in the city (a turn's one bridge after its tile);
+- ``GET /api/table/usa/setup``: what may be entered (features, colours, cards,
+  achievements with their ring values) and the variants a game is played in;
 - ``POST /api/table/usa/game/new`` and ``/game/turn``: a game against the bots (solo: against
   the Builders Guild of America), the player's seat deciding through the request; the
   standings as ``cities usa play --json`` gives them (``summary``).
@@ -42,6 +49,73 @@ def pool_of(data: Any) -> dict[str, Any]:
         return pool_from_json(data, load_components()).to_json()
     except CitiesError as err:
         raise err.located(field="pool") from None
+
+
+def pool_json(state: Any, tiles: Any) -> dict[str, Any]:
+    """The pool of a city in progress and the city tiles still to come (``tiles``), checked
+    by the pool loader."""
+    from solver.usa.game.vocab import COLORS
+
+    city = city_of(state)
+    if not (isinstance(tiles, list) and all(isinstance(t, str) for t in tiles)):
+        raise CitiesError("expected the city tiles still to come (ids such as city-07)",
+                          field="tiles")
+    starts = [p.tile.id for p in city.tiles.values() if p.tile.start]
+    if not starts:
+        raise CitiesError("the city has no starting tile yet", field="state")
+    built = [p.tile.id for _, p in sorted(city.tiles.items()) if not p.tile.start]
+    pool = {"game": "cities-usa", "size": list(city.size), "start": starts[0],
+            "tiles": built + tiles, "bridges": len(city.bridges) + city.remaining_bridges,
+            "features": sorted(city.features.values()),
+            "pieces": {c: sum(b.height for b in city.buildings.values() if b.color == c)
+                       for c in COLORS},
+            "tops": sorted(b.color for b in city.buildings.values() if b.top),
+            "cards": list(city.cards),
+            "achievements": [{"achievement": a, "points": n} for a, n in city.achievements]}
+    return pool_of(pool)
+
+
+def city_of(state: Any) -> Any:
+    """A city file object (the body's ``state``), checked by its loader."""
+    from solver.usa.game.cityfile import city_from_json
+    from solver.usa.game.components import load_components
+
+    try:
+        return city_from_json(state, load_components())
+    except CitiesError as err:
+        raise err.located(field="state") from None
+
+
+def bridges_json(state: Any) -> dict[str, Any]:
+    """The voluntary bridges ``legality.place_bridge`` allows in the city ``state``."""
+    from solver.usa.rules.moves import bridge_json, voluntary_bridges
+
+    city = city_of(state)
+    return {"bridges": [bridge_json(b) for b in voluntary_bridges(city)],
+            "bridges_left": city.remaining_bridges}
+
+
+def setup_json() -> dict[str, Any]:
+    """The box's features, colours, scoring cards and achievements (their ring values), and
+    each variant's numbers of players, for the page's palettes and game form."""
+    from solver.usa.bots import BOTS
+    from solver.usa.game.components import load_components
+    from solver.usa.game.rulesets import load_ruleset, variants
+    from solver.usa.game.vocab import COLORS
+
+    comps = load_components()
+    games = {}
+    for name in variants():
+        rules = load_ruleset(name)
+        games[name] = {"players": list(rules.players), "solo": rules.solo}
+    return {
+        "features": [{"id": f.id, "name": f.name, "placed_on": f.placed_on,
+                      "copies": f.copies} for f in comps.features.values()],
+        "colors": list(COLORS), "pieces": dict(comps.pieces), "tops": dict(comps.tops),
+        "cards": [{"id": c.id, "name": c.name} for c in comps.cards.values()],
+        "achievements": [{"id": a.id, "name": a.name, "points": list(a.points)}
+                         for a in comps.achievements.values()],
+        "bots": list(BOTS), "games": games}
 
 
 def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
@@ -144,18 +218,6 @@ TASKS: dict[str, Callable[[dict[str, Any], Say], Any]] = {
 
 def usa_table_routes(jobs: Jobs) -> list[Route]:
     @api
-    async def check(request: Request) -> Response:
-        data = await body_json(request)
-        state, action = field(data, "state"), field(data, "action")
-        return JSONResponse(await asyncio.to_thread(usa_web.check_json, state, action))
-
-    @api
-    async def moves(request: Request) -> Response:
-        data = await body_json(request)
-        state, tile = field(data, "state"), field(data, "tile")
-        return JSONResponse(await asyncio.to_thread(usa_web.moves_json, state, tile))
-
-    @api
     async def score(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(usa_web.score_json,
                                                     await body_json(request)))
@@ -167,11 +229,22 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
                 "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
         return await jobs.answer(request, task, common.stream_of(data))
 
+    @api
+    async def setup(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(setup_json))
+
     game_route = common.game_routes(jobs, game_request)
 
     return [
-        Route("/api/table/usa/check", check, methods=["POST"]),
-        Route("/api/table/usa/moves", moves, methods=["POST"]),
+        Route("/api/table/usa/setup", setup),
+        Route("/api/table/usa/bridges", common.fields_route(bridges_json, "state"),
+              methods=["POST"]),
+        Route("/api/table/usa/pool", common.fields_route(pool_json, "state", "tiles"),
+              methods=["POST"]),
+        Route("/api/table/usa/check", common.fields_route(usa_web.check_json, "state", "action"),
+              methods=["POST"]),
+        Route("/api/table/usa/moves", common.fields_route(usa_web.moves_json, "state", "tile"),
+              methods=["POST"]),
         Route("/api/table/usa/score", score, methods=["POST"]),
         Route("/api/table/usa/solve", solve, methods=["POST"]),
         Route("/api/table/usa/game/new", game_route("usa-game-new"), methods=["POST"]),

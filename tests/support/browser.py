@@ -188,3 +188,50 @@ def contrast(fg: str, bg: str) -> float:
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
     hi, lo = sorted((luminance(fg), luminance(bg)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
+
+
+def table_page(browser: Any, server: str, size: dict[str, int]) -> Iterator[Any]:
+    """The Table page at ``size``, its browser storage cleared and its first status said;
+    closed after the test, which fails on any console error but a fetch the page aborted."""
+    pg = browser.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_viewport_size(size)
+    pg.goto(server + "/table")
+    pg.evaluate("localStorage.clear()")
+    pg.reload()
+    pg.get_by_role("status").first.wait_for()
+    pg.wait_for_function("document.getElementById('status').textContent.startsWith('Choose')")
+    yield pg
+    pg.close()
+    assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
+
+
+def table_jobs() -> list[int]:
+    """The Table jobs running under this process (the test server runs in a thread)."""
+    from tests.support.server import children
+
+    out = []
+    for pid in children(os.getpid()):
+        try:
+            if b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                out.append(pid)
+        except OSError:
+            pass
+    return out
+
+
+def stop_a_solve(pg: Any, progress: str, stop: Any) -> None:
+    """A solve just asked for, seen running on the server, stopped by ``stop``: the page
+    says so (its ``progress`` element) and no job is left."""
+    said = f"document.getElementById('{progress}').textContent"
+    pg.wait_for_function(f"{said} !== 'Solving…'", timeout=60_000)
+    assert table_jobs(), "no solve running"
+    stop.click()
+    pg.wait_for_function(f"{said} === 'Stopped.'")
+    for _ in range(100):
+        if not table_jobs():
+            break
+        pg.wait_for_timeout(200)
+    assert not table_jobs(), "a solve is left running on the server"

@@ -60,7 +60,7 @@ def test_moves_json_lists_every_legal_placement() -> None:
     moves = json.loads(result.stdout)["moves"]
     assert len(moves) == 28
     assert {"at": [2, 1], "rotation": 0, "forced_bridges": [{"at": [2, 1], "arm": "N"}],
-            "must_fix": 1} in moves
+            "must_fix": 1, "bridge_choices": [[{"at": [2, 1], "arm": "N"}]]} in moves
 
 
 def city(**changes: Any) -> dict[str, Any]:

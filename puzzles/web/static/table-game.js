@@ -4,6 +4,7 @@
 "use strict";
 
 const GAME_KEY = "cities-table-game";
+const BTC_BOTS = ["greedy", "random", "advisor", "solver"];
 let play = null; // {game, need, decided, decisions, seat, bots, over, standings}
 let picked = []; // places in the hand picked so far (a pick decision)
 let advice = null; // the advice for the turn in progress: {game, choices}
@@ -29,6 +30,7 @@ function gameFillPlayers() {
   seat.replaceChildren();
   for (let n = 1; n <= Number(players.value); n++) seat.appendChild(new Option(`P${n}`, `P${n}`));
   seat.value = Number(seatWas.slice(1)) <= Number(players.value) ? seatWas : "P1";
+  fillBotSeats($("game-bots"), Number(players.value), seat.value, BTC_BOTS);
 }
 
 async function gameAnswer(answer, decisions) {
@@ -53,7 +55,8 @@ function cityName(i) {
 
 async function newGame() {
   const body = { variant: $("game-variant").value, players: Number($("game-players").value),
-    seat: $("game-seat").value, bots: [$("game-bots").value],
+    seat: $("game-seat").value,
+    bots: botsOf($("game-bots"), Number($("game-players").value), $("game-seat").value),
     seed: Number($("game-seed").value) || 0 };
   gameSay("Dealing…");
   const answer = await tryPost("/api/table/game/new", body, gameSay, "No game");
@@ -317,6 +320,7 @@ function startGames() {
     new Option(v === "two-player-advanced" ? "two-player with Jamey" : v, v)));
   variant.addEventListener("change", gameFillPlayers);
   $("game-players").addEventListener("change", gameFillPlayers);
+  $("game-seat").addEventListener("change", gameFillPlayers);
   gameFillPlayers();
   $("game-new").addEventListener("click", newGame);
   $("game-quit").addEventListener("click", () => {

@@ -1,14 +1,16 @@
-// The Table page's Cities USA games against the bots (solo: against the Builders Guild of
-// America) through /api/table/usa/game/*: the game file is the state (kept in localStorage);
-// a starting tile, a worker space of the board, then what the worker took placed in the city
-// one action at a time, each applied by the rules engine (/api/usa/play) before the plan is
-// sent. Uses table.js's $ and post, table-usa.js's usaDrawCity and usaDead.
+// The Table page's Cities USA games against the bots (every variant; solo: against the
+// Builders Guild of America) through /api/table/usa/game/*: the game file is the state (kept
+// in localStorage); a starting tile, a worker space of the board, then what the worker took
+// placed in the city one action at a time (a tile's forced bridges chosen among the engine's
+// choices, then one voluntary bridge if the player likes), each applied by the rules engine
+// (/api/usa/play) before the plan is sent. Uses table.js's $, post and fillBotSeats,
+// table-usa.js's usaDrawCity, usaSetup, usaOffer and usaBridgeWords.
 "use strict";
 
 const USA_GAME_KEY = "cities-table-usa-game";
 let usaPlay = null; // {game, need, decided, decisions, seat, bots, over, standings}
 const usaPlan = { city: null, view: null, actions: [], used: [], item: null, moves: [],
-  rotation: 0 };
+  rotation: 0, choices: null, bridges: [] }; // choices: a tile's bridge choices on offer
 
 function usaGameSay(text) {
   $("usa-game-status").textContent = text;
@@ -25,6 +27,7 @@ async function usaGameAnswer(answer, decisions) {
   usaPlay = { ...answer, decisions: decisions.slice(0, answer.decided) };
   localStorage.setItem(USA_GAME_KEY, JSON.stringify(usaPlay));
   await usaPlanStart();
+  await usaDrawOthers();
   usaDrawGame();
   usaGameSay(usaPlay.over ? "The game is over: the standings are below."
     : `Your turn: ${usaAsked(usaPlay.need)}`);
@@ -42,21 +45,43 @@ async function usaPlanStart() {
   usaPlan.item = null;
   usaPlan.moves = [];
   usaPlan.rotation = 0;
+  usaPlan.choices = null;
+  usaPlan.bridges = [];
   usaPlan.city = !usaPlay ? null : usaPlay.need && usaPlay.need.kind === "place"
     ? usaPlay.need.city : usaPlay.game.cities[usaPlay.seat] || null;
   usaPlan.view = usaPlan.city ? await post("/api/usa/view", { state: usaPlan.city }) : null;
 }
 
+function usaFillGameForm() {
+  const game = usaSetup.games[$("usa-game-variant").value];
+  const players = $("usa-game-players");
+  const was = Number(players.value) || game.players[1];
+  players.replaceChildren();
+  for (let n = game.players[0]; n <= game.players[1]; n++) {
+    players.appendChild(new Option(`${n} player${n > 1 ? "s" : ""}`, n));
+  }
+  players.value = String(Math.min(Math.max(was, game.players[0]), game.players[1]));
+  const seat = $("usa-game-seat");
+  const seatWas = seat.value || "P1";
+  seat.replaceChildren();
+  for (let n = 1; n <= Number(players.value); n++) seat.appendChild(new Option(`P${n}`, `P${n}`));
+  seat.value = Number(seatWas.slice(1)) <= Number(players.value) ? seatWas : "P1";
+  fillBotSeats($("usa-game-bots"), Number(players.value), seat.value, usaSetup.bots);
+}
+
 async function usaNewGame() {
   usaGameSay("Dealing…");
-  const answer = await tryPost("/api/table/usa/game/new", { variant: "solo",
+  const players = Number($("usa-game-players").value);
+  const seat = $("usa-game-seat").value;
+  const answer = await tryPost("/api/table/usa/game/new", { variant: $("usa-game-variant").value,
+    players, seat, bots: botsOf($("usa-game-bots"), players, seat),
     seed: Number($("usa-game-seed").value) || 0 }, usaGameSay, "No game");
   if (answer) await usaGameAnswer(answer, []);
 }
 
 async function usaDecide(decision) {
   const decisions = [...usaPlay.decisions, decision];
-  usaGameSay("The Builders Guild plays…");
+  usaGameSay(usaPlay.game.variant === "solo" ? "The Builders Guild plays…" : "The bots play…");
   const answer = await tryPost("/api/table/usa/game/turn", { game: usaPlay.game,
     seat: usaPlay.seat, bots: usaPlay.bots, decisions }, usaGameSay, "Refused");
   if (answer) await usaGameAnswer(answer, decisions);
@@ -97,9 +122,14 @@ async function usaPlanAct(action, words) {
   usaPlan.item = null;
   usaPlan.moves = [];
   usaPlan.city = done.state;
+  usaPlan.choices = null;
   usaPlan.view = await post("/api/usa/view", { state: usaPlan.city });
+  // after the turn's tile, one voluntary bridge if the player likes (the rules engine's list)
+  usaPlan.bridges = action.action === "tile"
+    ? (await post("/api/table/usa/bridges", { state: usaPlan.city })).bridges : [];
   usaDrawGame();
-  usaGameSay(`${words} placed: ${done.reason}`);
+  usaGameSay(`${words} placed: ${done.reason}` +
+    (usaPlan.bridges.length ? "; a voluntary bridge may follow" : ""));
 }
 
 function usaPlanPlace(r, c) {
@@ -114,8 +144,14 @@ function usaPlanPlace(r, c) {
     usaGameSay(`${item} turned ${usaPlan.rotation} may not go at row ${r}, column ${c}`);
     return;
   }
-  usaPlanAct({ action: "tile", tile: item, at: [r, c], rotation: usaPlan.rotation,
-    bridges: m.forced_bridges.slice(0, m.must_fix) }, item);
+  const action = { action: "tile", tile: item, at: [r, c], rotation: usaPlan.rotation };
+  if (m.bridge_choices.length > 1) { // more dead ends than bridges left: the player chooses
+    usaPlan.choices = { action, move: m, item };
+    usaDrawGame();
+    usaGameSay(`${item} at row ${r}, column ${c}: choose the bridges to lay`);
+    return;
+  }
+  usaPlanAct({ ...action, bridges: m.bridge_choices[0] }, item);
 }
 
 function usaPlanSpace(R, C) {
@@ -135,6 +171,26 @@ function usaPlanSpace(R, C) {
 }
 
 // --- drawing -------------------------------------------------------------------------------
+
+// The other players' cities as they stand (none in a solo game), each a named picture.
+async function usaDrawOthers() {
+  const box = $("usa-game-others");
+  box.replaceChildren();
+  if (!usaPlay) return;
+  for (const [player, city] of Object.entries(usaPlay.game.cities)) {
+    if (player === usaPlay.seat || !city.tiles.length) continue;
+    const view = await post("/api/usa/view", { state: city });
+    const figure = document.createElement("figure");
+    figure.innerHTML = view.svg;
+    const svg = figure.querySelector("svg");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${player}'s city, ${view.score.total} points so far`);
+    const caption = document.createElement("figcaption");
+    caption.textContent = `${player}: ${view.score.total} points so far`;
+    figure.append(caption);
+    box.append(figure);
+  }
+}
 
 function usaButtonOf(label, text, onClick) {
   const b = document.createElement("button");
@@ -180,8 +236,8 @@ function usaDrawGame() {
       line.setAttribute("aria-label", `board row ${row}`);
       line.append(`${row}: `);
       spaces.forEach((space, i) => {
-        const what = space.bag ? "from the bag" : space.face_down ? "face down"
-          : space.items.join(", ") || "empty";
+        const what = (space.bag ? "from the bag" : space.face_down ? "face down"
+          : space.items.join(", ") || "empty") + (space.worker ? `, ${space.worker}'s worker` : "");
         const b = usaButtonOf(`${row} space ${i + 1}: ${what}`, what,
           () => usaDecide({ space: [row, i] }));
         b.disabled = !offered.has(`${row},${i}`);
@@ -212,16 +268,40 @@ function usaDrawGame() {
     usaDrawCity(grid, usaPlan.city, usaPlan.view, item, usaPlan.rotation, lit, usaPlanPlace,
       usaPlanSpace);
     area.append(grid);
+    const choices = document.createElement("div");
+    choices.className = "choices";
+    choices.setAttribute("role", "group");
+    choices.setAttribute("aria-label", "bridges to choose");
+    if (usaPlan.choices) {
+      const { action, move } = usaPlan.choices;
+      usaOffer(choices, `${usaPlan.choices.item} makes ${move.forced_bridges.length} dead ends ` +
+        `and ${move.must_fix} bridge(s) remain: choose which to fix`, move.bridge_choices,
+      (choice) => `fix with a bridge on ${usaBridgeWords(choice)}`,
+      (choice) => usaPlanAct({ ...action, bridges: choice }, usaPlan.choices.item));
+    } else if (usaPlan.bridges.length) {
+      usaOffer(choices, "A voluntary bridge on:", usaPlan.bridges,
+        (b) => `bridge on ${usaBridgeWords([b])}`,
+        (b) => usaPlanAct({ action: "bridge", at: b.at, arm: b.arm }, "the bridge"));
+    }
+    area.append(choices);
     area.append(usaButtonOf("Done placing", "Done placing (the rest left aside)",
       () => usaDecide({ place: usaPlan.actions })));
   }
 }
 
 async function startUsaGames() {
+  const variant = $("usa-game-variant");
+  variant.replaceChildren(...Object.keys(usaSetup.games).map((v) => new Option(v, v)));
+  variant.value = "solo";
+  variant.addEventListener("change", usaFillGameForm);
+  $("usa-game-players").addEventListener("change", usaFillGameForm);
+  $("usa-game-seat").addEventListener("change", usaFillGameForm);
+  usaFillGameForm();
   $("usa-game-new").addEventListener("click", usaNewGame);
   try {
     usaPlay = JSON.parse(localStorage.getItem(USA_GAME_KEY) || "null");
     await usaPlanStart();
+    await usaDrawOthers();
   } catch (err) {
     usaPlay = null;
   }

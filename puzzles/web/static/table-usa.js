@@ -1,13 +1,18 @@
 // The Table page's Cities USA city: a starting tile, then tiles tapped into place (a tap on
 // the tile in hand or the R key turns it), each place lit from /api/table/usa/moves, a refused
-// one's reason from /api/table/usa/check, each tile laid by the rules engine (/api/usa/play:
-// forced bridges added), the city drawn and scored by the server. Uses table.js's $ and post.
+// one's reason from /api/table/usa/check, each tile laid by the rules engine (/api/usa/play)
+// with the forced bridges the player chooses among the engine's choices; then features,
+// buildings, tops, voluntary bridges, cards and achievements, each judged by the engine; the
+// city drawn and scored by the server; its best city from the pieces it holds and the tiles
+// still to come (/api/table/usa/solve). Uses table.js's $, post, runSolve, solveWords.
 "use strict";
 
 const USA_KEY = "cities-table-usa";
 const usaTable = {
   state: null, view: null, history: [], hand: null, rotation: 0, moves: [],
+  piece: null, // a feature, building, top or bridge in hand: {kind, value, name}
 };
+let usaSetup = null; // /api/table/usa/setup: features, colours, cards, achievements, games
 
 function usaEmpty() {
   const [rows, cols] = $("usa-size").value.split("x").map(Number);
@@ -29,6 +34,7 @@ async function usaShow() {
   const score = await post("/api/table/usa/score", usaTable.state);
   $("usa-file").value = JSON.stringify(usaTable.state);
   usaDrawTiles();
+  usaDrawPieces();
   usaDrawPlaces();
   $("usa-picture").innerHTML = usaTable.state.tiles.length ? view.svg : "";
   const svg = $("usa-picture").querySelector("svg");
@@ -149,7 +155,180 @@ function usaDrawCity(grid, state, view, hand, rotation, legalMoves, onPlace, onS
 
 function usaDrawPlaces() {
   usaDrawCity($("usa-places"), usaTable.state, usaTable.view, usaTable.hand, usaTable.rotation,
-    usaLegal(), usaTap, null);
+    usaLegal(), usaTap, usaTable.piece && usaTable.piece.kind !== "bridge" ? usaSpaceTap : null);
+}
+
+// The bridges a move lets the player lay (the engine's `bridge_choices`) in words.
+function usaBridgeWords(bridges) {
+  if (!bridges.length) return "no bridge";
+  return bridges.map((b) => `arm ${b.arm} of the tile at row ${b.at[0]}, column ${b.at[1]}`)
+    .join(" and ");
+}
+
+// Buttons in `area` for each choice (`label` names one), `onChoose` called with the one tapped.
+function usaOffer(area, heading, choices, label, onChoose) {
+  area.replaceChildren();
+  if (!choices.length) return;
+  const h = document.createElement("p");
+  h.textContent = heading;
+  area.append(h);
+  choices.forEach((choice) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label(choice);
+    b.setAttribute("aria-label", label(choice));
+    b.addEventListener("click", () => onChoose(choice));
+    area.append(b);
+  });
+}
+
+// --- features, buildings, tops, bridges, cards and achievements --------------------------------
+
+function usaPieces() {
+  const out = usaSetup.features.map((f) => ({ kind: "feature", value: f.id,
+    name: `feature ${f.name}`, text: f.name }));
+  for (const c of usaSetup.colors) {
+    out.push({ kind: "building", value: c, name: `${c} building piece`, text: `${c} piece` });
+  }
+  for (const c of usaSetup.colors) {
+    out.push({ kind: "top", value: c, name: `${c} skyscraper top`, text: `${c} top` });
+  }
+  out.push({ kind: "bridge", value: null, name: "a voluntary bridge", text: "bridge" });
+  return out;
+}
+
+function usaDrawPieces() {
+  const tray = $("usa-pieces");
+  tray.replaceChildren();
+  const ready = usaTable.state.tiles.length > 0;
+  for (const p of usaPieces()) {
+    const on = !!usaTable.piece && usaTable.piece.kind === p.kind && usaTable.piece.value === p.value;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `usa-piece ${p.kind}`;
+    if (p.kind !== "feature" && p.value) b.dataset.color = p.value;
+    b.textContent = p.text;
+    b.setAttribute("aria-label", p.name);
+    b.setAttribute("aria-pressed", String(on));
+    b.disabled = !ready;
+    b.addEventListener("click", () => usaChoosePiece(p));
+    tray.append(b);
+  }
+}
+
+async function usaChoosePiece(p) {
+  usaTable.piece = p;
+  usaTable.hand = null;
+  usaTable.moves = [];
+  $("usa-choices").replaceChildren();
+  usaDrawTiles();
+  usaDrawPieces();
+  usaDrawPlaces();
+  if (p.kind !== "bridge") {
+    usaSay(`${p.name}: tap a space of the city`);
+    return;
+  }
+  const found = await post("/api/table/usa/bridges", { state: usaTable.state });
+  usaOffer($("usa-choices"), "Lay a voluntary bridge on:", found.bridges,
+    (b) => `bridge on ${usaBridgeWords([b])}`,
+    (b) => usaAct({ action: "bridge", at: b.at, arm: b.arm }, "the bridge", `on ${usaBridgeWords([b])}`));
+  usaSay(found.bridges.length ? `${found.bridges.length} bridge(s) the rules allow: choose one`
+    : `No voluntary bridge is allowed (${found.bridges_left} bridge(s) left)`);
+}
+
+function usaSpaceTap(R, C) {
+  const p = usaTable.piece;
+  const action = p.kind === "feature" ? { action: "feature", feature: p.value, space: [R, C] }
+    : { action: p.kind, color: p.value, space: [R, C] };
+  usaAct(action, p.name, `on space row ${R}, column ${C}`);
+}
+
+// One action judged and applied by the rules engine (/api/usa/play), its refusal explained.
+async function usaAct(action, what, where) {
+  try {
+    const done = await post("/api/usa/play", { state: usaTable.state, action });
+    if (!done.legal) {
+      usaSay(`${what} may not go ${where}: ${done.reason}`);
+      return false;
+    }
+    usaTable.history.push(usaTable.state);
+    usaTable.state = done.state;
+    $("usa-choices").replaceChildren();
+    if (usaTable.piece && usaTable.piece.kind === "bridge") usaTable.piece = null;
+    usaSave();
+    await usaShow();
+    usaSay(`${what} placed ${where}: ${done.reason}`);
+    return true;
+  } catch (err) {
+    usaSay(err.message);
+    return false;
+  }
+}
+
+function usaFillClaims() {
+  $("usa-card").replaceChildren(...usaSetup.cards.map((c) => new Option(c.name, c.id)));
+  const ach = $("usa-achievement");
+  ach.replaceChildren(...usaSetup.achievements.map((a) => new Option(a.name, a.id)));
+  const rings = () => {
+    const a = usaSetup.achievements.find((x) => x.id === ach.value);
+    $("usa-ring").replaceChildren(...a.points.map((n) => new Option(`${n} points`, n)));
+  };
+  ach.addEventListener("change", rings);
+  rings();
+  $("usa-card-add").addEventListener("click", () => usaAct({ action: "card",
+    card: $("usa-card").value }, `card ${$("usa-card").selectedOptions[0].text}`, "in the city"));
+  $("usa-claim").addEventListener("click", () => usaAct({ action: "achievement",
+    achievement: ach.value, points: Number($("usa-ring").value) },
+  `achievement ${ach.selectedOptions[0].text}`, `for ${$("usa-ring").value} points`));
+}
+
+// --- the best city from what the city holds and the tiles still to come ----------------------
+
+async function usaPoolFromCity() {
+  const tiles = $("usa-to-come").value.split(/[\s,]+/).filter(Boolean);
+  try {
+    const pool = await post("/api/table/usa/pool", { state: usaTable.state, tiles });
+    $("usa-pool").value = JSON.stringify(pool);
+    $("usa-progress").textContent = "The pool is in the box: edit it, or find its best city.";
+  } catch (err) {
+    $("usa-progress").textContent = `No pool: ${err.message}`;
+  }
+}
+
+async function usaSolve() {
+  let pool;
+  try {
+    pool = JSON.parse($("usa-pool").value);
+  } catch (err) {
+    $("usa-progress").textContent = "The pool box holds no JSON: fill it from the city first.";
+    return;
+  }
+  $("usa-best").replaceChildren();
+  await runSolve({ solve: "usa-solve", stop: "usa-stop", progress: "usa-progress" },
+    "/api/table/usa/solve", { pool, time_limit: Number($("usa-seconds").value) || 60 },
+    usaShowSolve);
+}
+
+async function usaShowSolve(event) {
+  if (!event.result) {
+    $("usa-progress").textContent = solveWords(event);
+    return;
+  }
+  const r = event.result;
+  $("usa-progress").textContent = r.score === null ? `No city: ${solveWords(event)}`
+    : `Best city: ${r.score} points, ${solveWords(event)}`;
+  if (!r.city) return;
+  const view = await post("/api/usa/view", { state: r.city });
+  const figure = document.createElement("figure");
+  figure.innerHTML = view.svg;
+  const svg = figure.querySelector("svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `the best city, ${r.score} points`);
+  const caption = document.createElement("figcaption");
+  caption.textContent = `The best city (${r.score} points): ` +
+    view.places.map((t) => `${t.tile} at row ${t.at[0]}, column ${t.at[1]} turned ${t.rotation}`).join("; ");
+  figure.append(caption);
+  $("usa-best").replaceChildren(figure);
 }
 
 async function usaChoose(id) {
@@ -158,8 +337,10 @@ async function usaChoose(id) {
     return;
   }
   usaTable.hand = id;
+  usaTable.piece = null;
   usaTable.rotation = 0;
   usaTable.moves = [];
+  $("usa-choices").replaceChildren();
   try {
     const found = await post("/api/table/usa/moves", { state: usaTable.state, tile: id });
     if (usaTable.hand !== id) return;
@@ -191,6 +372,7 @@ async function usaTap(r, c) {
     return;
   }
   const action = { action: "tile", tile: id, at: [r, c], rotation: usaTable.rotation };
+  $("usa-choices").replaceChildren();
   try {
     const legal = usaLegal().some((m) => m.at[0] === r && m.at[1] === c);
     if (!legal) {
@@ -198,18 +380,20 @@ async function usaTap(r, c) {
       usaSay(`${id} may not go at row ${r}, column ${c}: ${verdict.reason}`);
       return;
     }
-    const done = await post("/api/usa/play", { state: usaTable.state, action });
-    if (!done.legal) {
-      usaSay(`${id} may not go at row ${r}, column ${c}: ${done.reason}`);
+    const m = usaLegal().find((x) => x.at[0] === r && x.at[1] === c);
+    const lay = async (bridges) => {
+      usaTable.hand = null;
+      usaTable.moves = [];
+      await usaAct({ ...action, bridges }, id, `at row ${r}, column ${c}`);
+    };
+    if (m.bridge_choices.length > 1) { // more dead ends than bridges: the player chooses
+      usaOffer($("usa-choices"), `${id} makes ${m.forced_bridges.length} dead ends and ` +
+        `${m.must_fix} bridge(s) remain: choose which to fix`, m.bridge_choices,
+      (choice) => `fix with a bridge on ${usaBridgeWords(choice)}`, lay);
+      usaSay(`${id} at row ${r}, column ${c}: choose the bridges to lay`);
       return;
     }
-    usaTable.history.push(usaTable.state);
-    usaTable.state = done.state;
-    usaTable.hand = null;
-    usaTable.moves = [];
-    usaSave();
-    await usaShow();
-    usaSay(`${id} placed at row ${r}, column ${c}: ${done.reason}`);
+    await lay(m.bridge_choices[0]);
   } catch (err) {
     usaSay(err.message);
   }
@@ -219,12 +403,18 @@ async function usaReset(state) {
   usaTable.state = state || usaEmpty();
   usaTable.history = [];
   usaTable.hand = null;
+  usaTable.piece = null;
   usaTable.moves = [];
+  $("usa-choices").replaceChildren();
   usaSave();
   await usaShow();
 }
 
 async function startUsaTable() {
+  usaSetup = await (await fetch("/api/table/usa/setup")).json();
+  usaFillClaims();
+  $("usa-pool-from-city").addEventListener("click", usaPoolFromCity);
+  $("usa-solve").addEventListener("click", usaSolve);
   $("usa-undo").addEventListener("click", async () => {
     if (!usaTable.history.length) {
       usaSay("Nothing to take back.");
@@ -233,6 +423,7 @@ async function startUsaTable() {
     usaTable.state = usaTable.history.pop();
     usaTable.hand = null;
     usaTable.moves = [];
+    $("usa-choices").replaceChildren();
     usaSave();
     await usaShow();
     usaSay("Taken back.");

@@ -11,7 +11,6 @@ let setup = null;
 let city = { variant: "standard", mat: "river-bend", placed: [] };
 let hand = null; // the tile in hand (a token)
 let legal = []; // its legal anchors, "r,c"
-let solving = null; // the AbortController of a running solve
 
 function single(token) {
   if (token.startsWith("C:")) return `${token.slice(2).replace(/-/g, " ")} (civic)`;
@@ -88,6 +87,87 @@ async function tryPost(path, body, sayIt, failure) {
     sayIt(`${failure}: ${err.message}`);
     return null;
   }
+}
+
+// A job's answer streamed (`"stream": true`): every line of JSON handed to `onEvent`
+// (progress, then the result); aborting `signal` hangs up, which stops the job on the server.
+async function streamPost(path, body, signal, onEvent) {
+  const response = await fetch(path, { method: "POST", signal,
+    body: JSON.stringify({ ...body, stream: true }),
+    headers: { "Content-Type": "application/json" } });
+  if (!response.ok) throw new Error((await response.json()).error);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = text.indexOf("\n")) >= 0) {
+      onEvent(JSON.parse(text.slice(0, nl)));
+      text = text.slice(nl + 1);
+    }
+  }
+}
+
+// A solve run from the page (either game's): its button off and Stop on while it runs, its
+// progress said in the `progress` element; Stop hangs up, which ends the job on the server.
+async function runSolve(ids, path, body, onEvent) {
+  const running = new AbortController();
+  $(ids.stop).onclick = () => running.abort();
+  $(ids.solve).disabled = true;
+  $(ids.stop).disabled = false;
+  $(ids.progress).textContent = "Solving…";
+  try {
+    await streamPost(path, body, running.signal, onEvent);
+  } catch (err) {
+    $(ids.progress).textContent = err.name === "AbortError" ? "Stopped." : err.message;
+  } finally {
+    $(ids.solve).disabled = false;
+    $(ids.stop).disabled = true;
+  }
+}
+
+// A solve's progress or status in words (either game's solver answers alike).
+function solveWords(event) {
+  if (event.progress) {
+    const p = event.progress;
+    return p.waiting !== undefined ? `waiting: ${p.waiting} solve(s) ahead`
+      : `${p.seconds} s: best ${p.best ?? "-"}, bound ${p.bound}`;
+  }
+  if (event.error) return event.error;
+  const r = event.result;
+  return r.status === "optimal" ? "proven optimal" : r.status === "feasible"
+    ? `best found, bound ${r.bound}` : r.status;
+}
+
+// One select per bot seat (every seat but the player's), each kind of bot offered; the
+// kinds chosen before are kept. `bots()` reads them back as a list, one name per seat.
+function fillBotSeats(box, players, seat, kinds) {
+  const was = {};
+  for (const s of box.querySelectorAll("select")) was[s.dataset.seat] = s.value;
+  box.replaceChildren();
+  for (let n = 1; n <= players; n++) {
+    const p = `P${n}`;
+    if (p === seat) continue;
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.dataset.seat = p;
+    select.append(...kinds.map((k) => new Option(k, k)));
+    select.value = was[p] && kinds.includes(was[p]) ? was[p] : kinds.includes("greedy")
+      ? "greedy" : kinds[0];
+    label.append(`Bot ${p} `, select);
+    box.append(label);
+  }
+}
+
+function botsOf(box, players, seat) {
+  const chosen = {};
+  for (const s of box.querySelectorAll("select")) chosen[s.dataset.seat] = s.value;
+  const out = [];
+  for (let n = 1; n <= players; n++) out.push(chosen[`P${n}`] || "greedy"); // own seat: unused
+  return out;
 }
 
 // A table of rows (the standings), named for screen readers.
@@ -269,56 +349,23 @@ async function tap(r, c) {
 // --- the best finish -----------------------------------------------------------------------
 
 async function solve() {
-  const body = { state: state(), stream: true,
+  const body = { state: state(),
     time_limit: Number($("seconds").value) || 60,
     tiles: $("from-box").checked ? "box"
       : $("to-come").value.split(/[\s,]+/).filter(Boolean) };
-  solving = new AbortController();
-  $("solve").disabled = true;
-  $("stop").disabled = false;
   $("answer").textContent = "";
-  $("progress").textContent = "Solving…";
-  try {
-    const response = await fetch("/api/table/solve", { method: "POST", signal: solving.signal,
-      body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-    if (!response.ok) throw new Error((await response.json()).error);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      let nl;
-      while ((nl = text.indexOf("\n")) >= 0) {
-        show(JSON.parse(text.slice(0, nl)));
-        text = text.slice(nl + 1);
-      }
-    }
-  } catch (err) {
-    $("progress").textContent = err.name === "AbortError" ? "Stopped." : err.message;
-  } finally {
-    solving = null;
-    $("solve").disabled = false;
-    $("stop").disabled = true;
-  }
+  await runSolve({ solve: "solve", stop: "stop", progress: "progress" }, "/api/table/solve",
+    body, show);
 }
 
 function show(event) {
-  if (event.progress) {
-    const p = event.progress;
-    $("progress").textContent = p.waiting !== undefined
-      ? `waiting: ${p.waiting} solve(s) ahead`
-      : `${p.seconds} s: best ${p.best ?? "-"}, bound ${p.bound}`;
-  } else if (event.result) {
+  if (event.result) {
     const r = event.result;
-    const proven = r.status === "optimal" ? "proven optimal" : r.status === "feasible"
-      ? `best found, bound ${r.bound}` : r.status;
-    $("progress").textContent = r.score === null ? `No city: ${proven}`
-      : `Best finish: ${r.score} points, ${proven}`;
+    $("progress").textContent = r.score === null ? `No city: ${solveWords(event)}`
+      : `Best finish: ${r.score} points, ${solveWords(event)}`;
     $("answer").textContent = r.city ? r.city.grid.join("\n") : "";
-  } else if (event.error) {
-    $("progress").textContent = event.error;
+  } else {
+    $("progress").textContent = solveWords(event);
   }
 }
 
@@ -362,7 +409,6 @@ async function start() {
     say(gone ? `${words(gone.tile)} taken back` : "Nothing to take back.");
   });
   $("solve").addEventListener("click", solve);
-  $("stop").addEventListener("click", () => solving && solving.abort());
   $("export").addEventListener("click", () => {
     $("file").value = JSON.stringify(state(), null, 1);
     say("The city-in-progress file is in the box below.");
@@ -394,8 +440,7 @@ async function start() {
   };
   kind.addEventListener("change", showKind);
   showKind();
-  startUsaTable(); // table-usa.js
-  startUsaGames(); // table-usa-game.js
+  startUsaTable().then(startUsaGames); // table-usa.js, then table-usa-game.js (its setup)
   say("Choose the tile in hand: every legal place lights up.");
 }
 
