@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.usa.cpsat.groups import Groups, areas, neighbourhoods
-from solver.usa.cpsat.layout import CityModel
+from solver.usa.cpsat.counted import Counted, counted_groups
+from solver.usa.cpsat.layout import CityModel, same_area
 from solver.usa.cpsat.literals import Lit, all_of, any_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
 from solver.usa.game.city import Space
@@ -47,38 +47,65 @@ def most_spaces(cm: CityModel, kind: str) -> int:
     return spaces(cm.pool.start) + sum(best[:len(cm.places) - 1])
 
 
-def _size_ok(cm: CityModel, r: Requirement, size: Any, cert: Lit) -> None:
-    at_least_if(cm.m, size, r.exact_size or r.size, cert)
+def _only(cm: CityModel, s: Space, only: frozenset[str]) -> Lit:
+    """The space is of one of the kinds ``only`` names (a literal, built once)."""
+    key = ("only", s, only)
+    if key not in cm.cache:
+        cm.cache[key] = any_of(cm.m, [matches(cm, s, k) for k in sorted(only)], f"only[{s}]")
+    return cm.cache[key]
+
+
+def _group_meets(cm: CityModel, r: Requirement, g: Counted, k: int, name: str) -> None:
+    """The group labelled ``k``, when used, meets ``r``: its kind, size and contents."""
+    m, used = cm.m, g.used[k]
+    at_least_if(m, g.size(k), r.exact_size or r.size, used)
     if r.exact_size:
-        at_most_if(cm.m, size, r.exact_size, len(cm.spaces), cert)
-
-
-def _neighbourhood_ok(cm: CityModel, r: Requirement, g: Groups, t: Space, cert: Lit) -> None:
-    m = cm.m
-    members = [s for s in cm.spaces if s >= t]
-    if r.only:
-        for s in members:
-            key = ("only", s, r.only)
-            if key not in cm.cache:
-                cm.cache[key] = any_of(m, [matches(cm, s, k) for k in sorted(r.only)],
-                                       f"only[{s}]")
-            m.AddBoolOr([cert.Not(), g.member[s, t].Not(), cm.cache[key]])
-    for k, n in r.with_:
+        at_most_if(m, g.size(k), r.exact_size, len(cm.spaces), used)
+    for s in cm.spaces:
+        inside = g.member[s, k]
+        if r.per == "area":
+            m.AddImplication(inside, cm.area[s, r.kind or ""])
+        if r.only:
+            m.AddImplication(inside, _only(cm, s, r.only))
+        if r.enclosed and cm.on_edge(s):
+            m.Add(inside == 0)
+    for kind, n in r.with_:
         found = []
-        for s in members:
-            w = m.NewBoolVar(f"with[{s},{t},{k}]")
-            m.AddImplication(w, g.member[s, t])
-            m.AddImplication(w, matches(cm, s, k))
+        for s in cm.spaces:
+            w = m.NewBoolVar(f"{name}.with[{s},{k},{kind}]")
+            m.AddImplication(w, g.member[s, k])
+            m.AddImplication(w, matches(cm, s, kind))
             found.append(w)
-        at_least_if(m, sum(found), n, cert)
-    if r.enclosed:
-        for s in members:
-            if cm.on_edge(s):
-                m.AddBoolOr([cert.Not(), g.member[s, t].Not()])
+        at_least_if(m, sum(found), n, used)
 
 
-def occurrences(cm: CityModel, r: Requirement) -> Any:
-    """Occurrences before grouping (a linear expression, certified)."""
+def _groups_meeting(cm: CityModel, r: Requirement, most: int | None) -> Any:
+    """How many areas or neighbourhoods meet ``r`` (at most ``most``), certified by labelled
+    groups (``counted.py``)."""
+    least = max(r.exact_size or r.size, sum(n for _, n in r.with_))
+    room = most_spaces(cm, r.kind or "") if r.per == "area" else len(cm.spaces)
+    labels = room // least if most is None else min(most, room // least)
+    if labels == 0:
+        return 0
+    if r.per == "area":
+        linked = {(s, t): same_area(cm, s, t) for s, t in cm.pairs()}
+    else:
+        linked = dict(cm.joined)
+    name = f"{r.per}#{len(cm.cache)}"
+    connected = r.size > 1 or r.exact_size is not None or bool(r.with_)
+    g = counted_groups(cm, linked, labels, connected, name)
+    for k in range(labels):
+        _group_meets(cm, r, g, k, name)
+    # The groups counted are disjoint: together no larger than the city (a cut on the count).
+    spaces = (sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area"
+              else len(cm.spaces))
+    cm.m.Add(least * sum(g.used) <= spaces)
+    return sum(g.used)
+
+
+def occurrences(cm: CityModel, r: Requirement, most: int | None = None) -> Any:
+    """Occurrences before grouping (a linear expression, certified; areas and neighbourhoods
+    counted up to ``most``, None: all)."""
     m = cm.m
     if r.per == "building":
         return sum(v for (_, c, h), v in cm.building.items()
@@ -97,39 +124,21 @@ def occurrences(cm: CityModel, r: Requirement) -> Any:
             lits.append(all_of(m, parts, f"space[{s}]"))
         return sum(lits)
     if r.per in ("area", "neighbourhood"):
-        g = areas(cm) if r.per == "area" else neighbourhoods(cm)
-        certs = []
-        for t in cm.spaces:
-            cert = m.NewBoolVar(f"{r.per}[{t}]")
-            m.AddImplication(cert, g.root(t))
-            if r.per == "area":
-                m.AddImplication(cert, cm.area[t, r.kind or ""])
-            else:
-                _neighbourhood_ok(cm, r, g, t, cert)
-            _size_ok(cm, r, g.size[t], cert)
-            certs.append(cert)
-        # The groups counted are disjoint: together no larger than the city (a cut that
-        # bounds the count without building any group).
-        least = max(r.exact_size or r.size, sum(n for _, n in r.with_))
-        room = sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area" \
-            else len(cm.spaces)
-        m.Add(least * sum(certs) <= room)
-        if r.per == "area":
-            m.Add(least * sum(certs) <= most_spaces(cm, r.kind or ""))
-        return sum(certs)
+        return _groups_meeting(cm, r, most)
     if r.per == "feature":
         return sum(v for (_, f), v in cm.feature.items() if f in r.features)
     least = m.NewIntVar(0, 4 * len(cm.spaces), "set")
     for part in r.of:
-        m.Add(least <= count(cm, part))
+        m.Add(least <= count(cm, part, most))
     return least
 
 
-def count(cm: CityModel, r: Requirement) -> Any:
-    """How many times the city meets ``r`` (every ``group`` occurrences once), certified."""
-    key = ("count", r)
+def count(cm: CityModel, r: Requirement, most: int | None = None) -> Any:
+    """How many times the city meets ``r`` (every ``group`` occurrences once), certified; with
+    ``most`` (an achievement's ``at least``) it may stop counting there."""
+    key = ("count", r, most)
     if key not in cm.cache:
-        occ = occurrences(cm, r)
+        occ = occurrences(cm, r, None if most is None else most * r.group)
         if r.group == 1:
             cm.cache[key] = occ
         else:
