@@ -1,7 +1,6 @@
-"""Areas as a partition of the city: connected groups of adjacent spaces of one kind (mirrors
-``geometry.areas``), for a feature scored by the size of the area it lies in when its shapes
-cannot tell (``categories.yachts_and_benches``). Requirements counted per area or per
-neighbourhood use labelled groups instead (``counted.py``).
+"""Areas and neighbourhoods as a partition of the whole city: connected groups of adjacent
+spaces (mirrors ``geometry.areas`` and ``geometry.neighbourhoods``). A requirement that
+counts few groups, or needs no paths, labels them instead (``counted.py``).
 
 Every group is named by its root, the first of its spaces in reading order. Variables (each
 stated once, per kind of group):
@@ -82,3 +81,10 @@ def areas(cm: CityModel) -> Groups:
         linked = {(s, t): same_area(cm, s, t) for s, t in cm.pairs()}
         cm.cache["areas"] = _components(cm, linked, "area")
     return cm.cache["areas"]
+
+
+def neighbourhoods(cm: CityModel) -> Groups:
+    """Connected groups of adjacent spaces of any kind (enclosed by streets and the edge)."""
+    if "neighbourhoods" not in cm.cache:
+        cm.cache["neighbourhoods"] = _components(cm, dict(cm.joined), "neighbourhood")
+    return cm.cache["neighbourhoods"]

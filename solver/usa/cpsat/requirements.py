@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.usa.cpsat.counted import Counted, counted_groups
+from solver.usa.cpsat.counted import counted_groups
+from solver.usa.cpsat.groups import areas, neighbourhoods
 from solver.usa.cpsat.layout import CityModel, same_area
 from solver.usa.cpsat.literals import Lit, all_of, any_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
@@ -55,52 +56,83 @@ def _only(cm: CityModel, s: Space, only: frozenset[str]) -> Lit:
     return cm.cache[key]
 
 
-def _group_meets(cm: CityModel, r: Requirement, g: Counted, k: int, name: str) -> None:
-    """The group labelled ``k``, when used, meets ``r``: its kind, size and contents."""
-    m, used = cm.m, g.used[k]
-    at_least_if(m, g.size(k), r.exact_size or r.size, used)
+def _group_meets(cm: CityModel, r: Requirement, cert: Lit, members: dict[Space, Lit],
+                 size: Any, kind_at: Space | None, name: str) -> None:
+    """When ``cert`` holds, the group of ``members`` meets ``r``: its size, its kind (read at
+    ``kind_at``, else at every member), ``only``, ``with`` and ``enclosed``."""
+    m = cm.m
+    at_least_if(m, size, r.exact_size or r.size, cert)
     if r.exact_size:
-        at_most_if(m, g.size(k), r.exact_size, len(cm.spaces), used)
-    for s in cm.spaces:
-        inside = g.member[s, k]
-        if r.per == "area":
-            m.AddImplication(inside, cm.area[s, r.kind or ""])
+        at_most_if(m, size, r.exact_size, len(cm.spaces), cert)
+    if r.per == "area":
+        for s in [kind_at] if kind_at is not None else members:
+            m.AddBoolOr([cert.Not(), members[s].Not(), cm.area[s, r.kind or ""]])
+    for s, inside in members.items():
         if r.only:
-            m.AddImplication(inside, _only(cm, s, r.only))
+            m.AddBoolOr([cert.Not(), inside.Not(), _only(cm, s, r.only)])
         if r.enclosed and cm.on_edge(s):
-            m.Add(inside == 0)
+            m.AddBoolOr([cert.Not(), inside.Not()])
     for kind, n in r.with_:
         found = []
-        for s in cm.spaces:
-            w = m.NewBoolVar(f"{name}.with[{s},{k},{kind}]")
-            m.AddImplication(w, g.member[s, k])
+        for s, inside in members.items():
+            w = m.NewBoolVar(f"{name}.with[{s},{kind}]")
+            m.AddImplication(w, inside)
             m.AddImplication(w, matches(cm, s, kind))
             found.append(w)
-        at_least_if(m, sum(found), n, used)
+        at_least_if(m, sum(found), n, cert)
+
+
+LABELS_WITH_PATHS = 6
+"""The most groups labelled when each needs paths to its root (``counted.py``); a
+requirement that would need more counts by the partition of the whole city (``groups.py``),
+which measured faster there (``bench/bench_usa.py``)."""
+
+
+def _labels(cm: CityModel, r: Requirement, least: int, most: int | None) -> int:
+    """How many groups meeting ``r`` a city can hold (at most ``most``): no more than its
+    spaces allow; an enclosed neighbourhood holds the four spaces around an inner corner of
+    its tiles (spaces across a tile's edge always touch), so no more than those corners."""
+    room = most_spaces(cm, r.kind or "") if r.per == "area" else len(cm.spaces)
+    labels = room // least
+    if r.enclosed:
+        labels = min(labels, (cm.pool.size[0] - 1) * (cm.pool.size[1] - 1))
+    return labels if most is None else min(most, labels)
 
 
 def _groups_meeting(cm: CityModel, r: Requirement, most: int | None) -> Any:
-    """How many areas or neighbourhoods meet ``r`` (at most ``most``), certified by labelled
-    groups (``counted.py``)."""
+    """How many areas or neighbourhoods meet ``r`` (at most ``most``), certified: by labelled
+    groups (``counted.py``) when few are counted or none needs paths, else by the partition
+    of the city (``groups.py``), one certificate a root."""
+    m = cm.m
     least = max(r.exact_size or r.size, sum(n for _, n in r.with_))
-    room = most_spaces(cm, r.kind or "") if r.per == "area" else len(cm.spaces)
-    labels = room // least if most is None else min(most, room // least)
+    labels = _labels(cm, r, least, most)
     if labels == 0:
         return 0
-    if r.per == "area":
-        linked = {(s, t): same_area(cm, s, t) for s, t in cm.pairs()}
-    else:
-        linked = dict(cm.joined)
-    name = f"{r.per}#{len(cm.cache)}"
     connected = r.size > 1 or r.exact_size is not None or bool(r.with_)
-    g = counted_groups(cm, linked, labels, connected, name)
-    for k in range(labels):
-        _group_meets(cm, r, g, k, name)
+    name = f"{r.per}#{len(cm.cache)}"
+    certs = []
+    if not connected or labels <= LABELS_WITH_PATHS:
+        linked = ({(s, t): same_area(cm, s, t) for s, t in cm.pairs()} if r.per == "area"
+                  else dict(cm.joined))
+        g = counted_groups(cm, linked, labels, connected, name)
+        for k in range(labels):
+            _group_meets(cm, r, g.used[k], {s: g.member[s, k] for s in cm.spaces}, g.size(k),
+                         None, f"{name}.{k}")
+            certs.append(g.used[k])
+    else:
+        p = areas(cm) if r.per == "area" else neighbourhoods(cm)
+        for t in cm.spaces:
+            cert = m.NewBoolVar(f"{name}[{t}]")
+            m.AddImplication(cert, p.root(t))
+            _group_meets(cm, r, cert, {s: p.member[s, t] for s in cm.spaces if s >= t},
+                         p.size[t], t, f"{name}[{t}]")
+            certs.append(cert)
+        m.Add(sum(certs) <= labels)
     # The groups counted are disjoint: together no larger than the city (a cut on the count).
-    spaces = (sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area"
-              else len(cm.spaces))
-    cm.m.Add(least * sum(g.used) <= spaces)
-    return sum(g.used)
+    room = (sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area"
+            else len(cm.spaces))
+    m.Add(least * sum(certs) <= room)
+    return sum(certs)
 
 
 def occurrences(cm: CityModel, r: Requirement, most: int | None = None) -> Any:
