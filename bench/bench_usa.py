@@ -22,46 +22,8 @@ work instead of the clock, as the daily puzzle's proof is bounded: which pools a
 within D, their scores and bounds, are the same on a loaded machine as on a quiet one.
 With ``--workers 1`` the light search has half the limits, then the strong one hinted with
 its city (``solve_pool``'s default, ``then_strong``); ``--light-only``: the light search alone
-(``then_strong=False``). The figures below name that hand-over ``--then-strong``, its flag
-before it became the default.
-
-One worker, deterministic work 20 (the daily puzzle's proof budget), 6 pools a suite, seed 1
-(2026-12-03, ``--suite all --count 6 --workers 1 --deterministic-time 20``; proven pools, and
-the unproven ones as score/bound):
-
-- light search alone (``--light-only``): nine 1/6 (27/55, 23/39, 21/114, 29/98, 26/51), choose 2/6
-  (31/50, 22/35, 22/105, 35/49);
-- strong search alone (linearization level 2, an experiment not kept): nine 1/6 (23/25,
-  24/27, 23/26, 24/33, 20/36), choose 3/6 (14/35, 21/29, 32/40): better bounds, worse cities;
-- ``--then-strong``: nine 3/6 (23/26, 23/33, 26/36), choose 3/6 (31/36, 22/30, 35/40).
-- two workers in CP-SAT's deterministic interleaved search (``interleave_search``, an
-  experiment not kept, nine only): 2/6 (26/27, 23/26, 29/33, 26/36).
-
-Once every proof follows the rulebook's turn order (same command, 2026-12-03):
-
-- ``--light-only``: nine 1/6 (27/55, 23/39, 21/114, 29/98, 26/51); choose pools 0 and 1
-  31/50 and 22/35 (the run was stopped there);
-- ``--then-strong``: nine 3/6 (23/26, 23/33, 26/36), choose 3/6 (31/36, 22/30, 35/40), as
-  before (recorded in ``bench/results/usa.jsonl``).
-
-Tried on top of ``--then-strong`` and not kept (none proves a pool more; experiments on the
-branch, figures per pool as score/bound at the same total work 20):
-
-- per-category caps first (each scoring category alone in the whole model, the strong search,
-  4 units shared among the categories, each cap its proven bound), every category bounded by
-  its cap and the total by their sum, then ``--then-strong`` on 16: nine 0 and 1 proven, nine
-  2 23/26, nine 4 31/33 (a better city, the same bound). The caps' sums are loose (nine 1:
-  30 against the optimum 27; choose 0: 38 against a bound of 36; nine 0: the cards' cap not
-  proven within its share, so no cut on the total);
-- a descent on exact totals (the Between Two Cities method): those caps (4), the light search
-  (6), then feasibility checks "a city scores exactly T" from the lower of the caps' sum and
-  the search's bound down (10): nine 0 proven, nine 1 27/30 (``--then-strong`` proves 27),
-  choose 0 28/38 (31/36): refuting the top totals costs more than the strong search's bound;
-- the light search's share a quarter instead of half: nine 2 23/26, nine 4 23/33, nine 5
-  26/35, choose 0 30/35, choose 2 22/29, choose 4 35/40: bounds a point lower on three pools,
-  no pool proven;
-- symmetry between identical tiles: only 2 pairs of the 32 city tiles are laid alike (any
-  rotation), so a pool of 8 or 11 seldom holds one: not built.
+(``then_strong=False``). What was measured and tried, with its figures, is in
+``bench/results/usa.jsonl`` (``bench/report.py`` renders docs/benchmarks.md from it).
 
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and

@@ -44,7 +44,7 @@ def achievements(cm: CityModel) -> Any:
     for aid, _ in cm.pool.achievements:
         ach = comps.achievements[aid]
         claimed[aid] = m.NewBoolVar(f"claimed[{aid}]")
-        at_least_if(m, count(cm, ach.requirement), ach.at_least, claimed[aid])
+        at_least_if(m, count(cm, ach.requirement, ach.at_least), ach.at_least, claimed[aid])
     cm.cache["claimed"] = claimed
     return _record(cm, "achievements", sum(points * claimed[aid]
                                            for aid, points in cm.pool.achievements))

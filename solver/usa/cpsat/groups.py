@@ -1,5 +1,6 @@
-"""Areas and neighbourhoods: connected groups of adjacent spaces (mirrors ``geometry.areas``
-and ``geometry.neighbourhoods``).
+"""Areas and neighbourhoods as a partition of the whole city: connected groups of adjacent
+spaces (mirrors ``geometry.areas`` and ``geometry.neighbourhoods``). A requirement that
+counts few groups, or needs no paths, labels them instead (``counted.py``).
 
 Every group is named by its root, the first of its spaces in reading order. Variables (each
 stated once, per kind of group):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.usa.cpsat.groups import Groups, areas, neighbourhoods
-from solver.usa.cpsat.layout import CityModel
+from solver.usa.cpsat.counted import counted_groups
+from solver.usa.cpsat.groups import areas, neighbourhoods
+from solver.usa.cpsat.layout import CityModel, same_area
 from solver.usa.cpsat.literals import Lit, all_of, any_of, at_least_if, at_most_if
 from solver.usa.cpsat.pieces import visible
 from solver.usa.game.city import Space
@@ -47,38 +48,96 @@ def most_spaces(cm: CityModel, kind: str) -> int:
     return spaces(cm.pool.start) + sum(best[:len(cm.places) - 1])
 
 
-def _size_ok(cm: CityModel, r: Requirement, size: Any, cert: Lit) -> None:
-    at_least_if(cm.m, size, r.exact_size or r.size, cert)
-    if r.exact_size:
-        at_most_if(cm.m, size, r.exact_size, len(cm.spaces), cert)
+def _only(cm: CityModel, s: Space, only: frozenset[str]) -> Lit:
+    """The space is of one of the kinds ``only`` names (a literal, built once)."""
+    key = ("only", s, only)
+    if key not in cm.cache:
+        cm.cache[key] = any_of(cm.m, [matches(cm, s, k) for k in sorted(only)], f"only[{s}]")
+    return cm.cache[key]
 
 
-def _neighbourhood_ok(cm: CityModel, r: Requirement, g: Groups, t: Space, cert: Lit) -> None:
+def _group_meets(cm: CityModel, r: Requirement, cert: Lit, members: dict[Space, Lit],
+                 size: Any, kind_at: Space | None, name: str) -> None:
+    """When ``cert`` holds, the group of ``members`` meets ``r``: its size, its kind (read at
+    ``kind_at``, else at every member), ``only``, ``with`` and ``enclosed``."""
     m = cm.m
-    members = [s for s in cm.spaces if s >= t]
-    if r.only:
-        for s in members:
-            key = ("only", s, r.only)
-            if key not in cm.cache:
-                cm.cache[key] = any_of(m, [matches(cm, s, k) for k in sorted(r.only)],
-                                       f"only[{s}]")
-            m.AddBoolOr([cert.Not(), g.member[s, t].Not(), cm.cache[key]])
-    for k, n in r.with_:
+    at_least_if(m, size, r.exact_size or r.size, cert)
+    if r.exact_size:
+        at_most_if(m, size, r.exact_size, len(cm.spaces), cert)
+    if r.per == "area":
+        for s in [kind_at] if kind_at is not None else members:
+            m.AddBoolOr([cert.Not(), members[s].Not(), cm.area[s, r.kind or ""]])
+    for s, inside in members.items():
+        if r.only:
+            m.AddBoolOr([cert.Not(), inside.Not(), _only(cm, s, r.only)])
+        if r.enclosed and cm.on_edge(s):
+            m.AddBoolOr([cert.Not(), inside.Not()])
+    for kind, n in r.with_:
         found = []
-        for s in members:
-            w = m.NewBoolVar(f"with[{s},{t},{k}]")
-            m.AddImplication(w, g.member[s, t])
-            m.AddImplication(w, matches(cm, s, k))
+        for s, inside in members.items():
+            w = m.NewBoolVar(f"{name}.with[{s},{kind}]")
+            m.AddImplication(w, inside)
+            m.AddImplication(w, matches(cm, s, kind))
             found.append(w)
         at_least_if(m, sum(found), n, cert)
+
+
+LABELS_WITH_PATHS = 6
+"""The most groups labelled when each needs paths to its root (``counted.py``); a
+requirement that would need more counts by the partition of the whole city (``groups.py``),
+which measured faster there (``bench/bench_usa.py``)."""
+
+
+def _labels(cm: CityModel, r: Requirement, least: int, most: int | None) -> int:
+    """How many groups meeting ``r`` a city can hold (at most ``most``): no more than its
+    spaces allow; an enclosed neighbourhood holds the four spaces around an inner corner of
+    its tiles (spaces across a tile's edge always touch), so no more than those corners."""
+    room = most_spaces(cm, r.kind or "") if r.per == "area" else len(cm.spaces)
+    labels = room // least
     if r.enclosed:
-        for s in members:
-            if cm.on_edge(s):
-                m.AddBoolOr([cert.Not(), g.member[s, t].Not()])
+        labels = min(labels, (cm.pool.size[0] - 1) * (cm.pool.size[1] - 1))
+    return labels if most is None else min(most, labels)
 
 
-def occurrences(cm: CityModel, r: Requirement) -> Any:
-    """Occurrences before grouping (a linear expression, certified)."""
+def _groups_meeting(cm: CityModel, r: Requirement, most: int | None) -> Any:
+    """How many areas or neighbourhoods meet ``r`` (at most ``most``), certified: by labelled
+    groups (``counted.py``) when few are counted or none needs paths, else by the partition
+    of the city (``groups.py``), one certificate a root."""
+    m = cm.m
+    least = max(r.exact_size or r.size, sum(n for _, n in r.with_))
+    labels = _labels(cm, r, least, most)
+    if labels == 0:
+        return 0
+    connected = r.size > 1 or r.exact_size is not None or bool(r.with_)
+    name = f"{r.per}#{len(cm.cache)}"
+    certs = []
+    if not connected or labels <= LABELS_WITH_PATHS:
+        linked = ({(s, t): same_area(cm, s, t) for s, t in cm.pairs()} if r.per == "area"
+                  else dict(cm.joined))
+        g = counted_groups(cm, linked, labels, connected, name)
+        for k in range(labels):
+            _group_meets(cm, r, g.used[k], {s: g.member[s, k] for s in cm.spaces}, g.size(k),
+                         None, f"{name}.{k}")
+            certs.append(g.used[k])
+    else:
+        p = areas(cm) if r.per == "area" else neighbourhoods(cm)
+        for t in cm.spaces:
+            cert = m.NewBoolVar(f"{name}[{t}]")
+            m.AddImplication(cert, p.root(t))
+            _group_meets(cm, r, cert, {s: p.member[s, t] for s in cm.spaces if s >= t},
+                         p.size[t], t, f"{name}[{t}]")
+            certs.append(cert)
+        m.Add(sum(certs) <= labels)
+    # The groups counted are disjoint: together no larger than the city (a cut on the count).
+    room = (sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area"
+            else len(cm.spaces))
+    m.Add(least * sum(certs) <= room)
+    return sum(certs)
+
+
+def occurrences(cm: CityModel, r: Requirement, most: int | None = None) -> Any:
+    """Occurrences before grouping (a linear expression, certified; areas and neighbourhoods
+    counted up to ``most``, None: all)."""
     m = cm.m
     if r.per == "building":
         return sum(v for (_, c, h), v in cm.building.items()
@@ -97,39 +156,21 @@ def occurrences(cm: CityModel, r: Requirement) -> Any:
             lits.append(all_of(m, parts, f"space[{s}]"))
         return sum(lits)
     if r.per in ("area", "neighbourhood"):
-        g = areas(cm) if r.per == "area" else neighbourhoods(cm)
-        certs = []
-        for t in cm.spaces:
-            cert = m.NewBoolVar(f"{r.per}[{t}]")
-            m.AddImplication(cert, g.root(t))
-            if r.per == "area":
-                m.AddImplication(cert, cm.area[t, r.kind or ""])
-            else:
-                _neighbourhood_ok(cm, r, g, t, cert)
-            _size_ok(cm, r, g.size[t], cert)
-            certs.append(cert)
-        # The groups counted are disjoint: together no larger than the city (a cut that
-        # bounds the count without building any group).
-        least = max(r.exact_size or r.size, sum(n for _, n in r.with_))
-        room = sum(cm.area[s, r.kind or ""] for s in cm.spaces) if r.per == "area" \
-            else len(cm.spaces)
-        m.Add(least * sum(certs) <= room)
-        if r.per == "area":
-            m.Add(least * sum(certs) <= most_spaces(cm, r.kind or ""))
-        return sum(certs)
+        return _groups_meeting(cm, r, most)
     if r.per == "feature":
         return sum(v for (_, f), v in cm.feature.items() if f in r.features)
     least = m.NewIntVar(0, 4 * len(cm.spaces), "set")
     for part in r.of:
-        m.Add(least <= count(cm, part))
+        m.Add(least <= count(cm, part, most))
     return least
 
 
-def count(cm: CityModel, r: Requirement) -> Any:
-    """How many times the city meets ``r`` (every ``group`` occurrences once), certified."""
-    key = ("count", r)
+def count(cm: CityModel, r: Requirement, most: int | None = None) -> Any:
+    """How many times the city meets ``r`` (every ``group`` occurrences once), certified; with
+    ``most`` (an achievement's ``at least``) it may stop counting there."""
+    key = ("count", r, most)
     if key not in cm.cache:
-        occ = occurrences(cm, r)
+        occ = occurrences(cm, r, None if most is None else most * r.group)
         if r.group == 1:
             cm.cache[key] = occ
         else:
