@@ -35,14 +35,17 @@ TO_COME = ("tiles", "features", "pieces", "tops", "cards", "achievements")
 
 
 def finish_pool(city: City, to_come: Mapping[str, Any],
-                names: Mapping[str, str] | None = None) -> Pool:
+                names: Mapping[str, str] | None = None, city_field: str | None = None) -> Pool:
     """The pool of ``city``'s finish: what it holds and what is ``to_come`` (see the module).
     Errors name the field of ``to_come`` as ``names`` spells it (``--tiles`` on the command
-    line), or the city's own field."""
+    line), or the city's own field (inside ``city_field`` when given)."""
     names = names or {}
 
     def named(key: str) -> str:
         return names.get(key, key)
+
+    def own(key: str) -> str:
+        return f"{city_field}.{key}" if city_field else key
 
     unknown = sorted(set(to_come) - set(TO_COME))
     if unknown:
@@ -50,11 +53,11 @@ def finish_pool(city: City, to_come: Mapping[str, Any],
     for place, laid in sorted(city.tiles.items()):
         if not laid.tile.id:
             raise BadField(f"the tile at {list(place)} is an inline tile: a finish needs "
-                           "tile ids", field="tiles")
+                           "tile ids", field=own("tiles"))
     starts = [p.tile.id for p in city.tiles.values() if p.tile.start]
     if not starts:
         raise BadField("the city has no starting tile yet (a pool file names one)",
-                       field="tiles")
+                       field=own("tiles"))
     comps = city.components
     tiles = str_list(to_come.get("tiles", []), named("tiles"))
     held = {p.tile.id for p in city.tiles.values()}
@@ -95,4 +98,4 @@ def finish_pool(city: City, to_come: Mapping[str, Any],
         rest = (err.field or "")[len(key):]
         if key in TO_COME:
             raise type(err)(err.message, err.source, named(key) + rest) from None
-        raise
+        raise err.located(field=city_field) from None
