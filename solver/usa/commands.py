@@ -240,11 +240,13 @@ def usa_play(
                                          "two-player-advanced, two-player-long or solo.")]
     = "standard",
     seed: Annotated[int, options.seed("Seed: the same seed replays the game.")] = 0,
-    bots: Annotated[str, options.option("--bots", options.NAMES, "Bots per seat, cycled: "
-                                        "random, greedy, solver (e.g. greedy,random).")]
-    = "greedy",
+    bots: Annotated[str | None, options.option(
+        "--bots", options.NAMES, "Bots per seat, cycled: random, greedy, solver (e.g. "
+        "greedy,random; default greedy, or with --resume the bots the file records).")]
+    = None,
     resume: Annotated[Path | None, options.path(
-        "--resume", "Continue a saved game file (its variant, seed and players).")] = None,
+        "--resume", "Continue a saved game file (its variant, seed, players and bots).")]
+    = None,
     stop_after: Annotated[int | None, options.count(
         "--stop-after", limits.STOP_AFTER, "Stop after this round (with --save: a game to "
         "resume).")] = None,
@@ -255,7 +257,8 @@ def usa_play(
     components: options.Components = None,
 ) -> None:
     """Play a whole Cities USA game with bots: each round, then the standings."""
-    from solver.usa.bots import make_bots
+    from solver.common.seats import resumed_bots
+    from solver.usa.bots import BOTS, make_bots
     from solver.usa.game.rulesets import load_ruleset
     from solver.usa.rules.game import new_game
     from solver.usa.rules.gamefile import load_game, save_game
@@ -264,13 +267,17 @@ def usa_play(
         if save is not None:
             check_output(save, "game file", "--save")  # before the game, not after it
         comps = load_components(components)
+        given = bots.split(",") if bots else None
         if resume is not None:
-            game = load_game(resume, comps)
+            game = load_game(resume, comps, known_bots=BOTS)
+            names = resumed_bots(game.bots, given, game.players, "greedy")
         else:
             rules = load_ruleset(variant)
             game = new_game(rules, rules.players[1] if players is None else players, seed,
                             comps)
-        seats = make_bots(bots.split(","), game.players)
+            names = given or ["greedy"]
+        seats = make_bots(names, game.players)
+        game.bots = {p: b.name for p, b in seats.items()}  # the game file records them
         talk = not (quiet or json_out)
         if talk:
             console.print(view.render_setup(game, {p: b.name for p, b in seats.items()}))
