@@ -138,13 +138,13 @@ def usa_moves(
     guarded(run)
 
 
-ToCome = Annotated[str | None, options.option(
-    "--tiles", options.NAMES, "With a city in progress: the city tiles still to come "
-    "(e.g. city-03,city-07).")]
+ToCome = Annotated[str | None, typer.Option(
+    "--tiles", help="With a city in progress: the city tiles still to come (e.g. "
+    "city-03,city-07).")]
 
 
 def _listed(value: str | None) -> list[str]:
-    return [] if value is None else [v for v in value.split(",") if v]
+    return [] if value is None else [v.strip() for v in value.split(",") if v.strip()]
 
 
 def _counted(value: str | None, flag: str) -> dict[str, int]:
@@ -176,16 +176,15 @@ def usa_solve(
         "Seconds before giving up the proof (the best city so far is shown).")] = 60.0,
     workers: options.Workers = 2,
     tiles: ToCome = None,
-    features: Annotated[str | None, options.option(
-        "--features", options.NAMES, "With a city in progress: feature tiles to come.")] = None,
+    features: Annotated[str | None, typer.Option(
+        "--features", help="With a city in progress: feature tiles to come.")] = None,
     pieces: Annotated[str | None, typer.Option(
         "--pieces", help="With a city in progress: building pieces to come, e.g. "
         "black=2,blue=1.")] = None,
-    tops: Annotated[str | None, options.option(
-        "--tops", options.NAMES, "With a city in progress: skyscraper tops to come "
-        "(colours).")] = None,
-    cards: Annotated[str | None, options.option(
-        "--cards", options.NAMES, "With a city in progress: scoring cards to come.")] = None,
+    tops: Annotated[str | None, typer.Option(
+        "--tops", help="With a city in progress: skyscraper tops to come (colours).")] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help="With a city in progress: scoring cards to come.")] = None,
     achievements: Annotated[str | None, typer.Option(
         "--achievements", help="With a city in progress: achievements it may still claim, "
         "e.g. green-lake=5.")] = None,
