@@ -24,7 +24,7 @@ from solver.usa.rules.moves import legal_moves
 from solver.usa.scoring.categories import score_city
 from tests.support.cli import cli_json, runner
 from tests.usa.bruteforce import best_finish
-from tests.usa.test_usa_solver_bruteforce import (
+from tests.usa.pools import (
     SYMMETRIC,
     UNIFORM,
     components,
