@@ -129,6 +129,7 @@ def test_a_two_player_game_against_a_random_bot_ends_as_cities_usa_score_scores_
     assert sum(a["action"] == "bridge" for a in game["actions"]["P1"]) == 1
     assert _replayed(game, "P1")["bridges"] == game["cities"]["P1"]["bridges"]
     assert game["variant"] == "two-player"
+    assert game["bots"] == {"P2": "random"}  # recorded: cities usa play --resume goes on
     assert game["round"] > 0 and all(game["cities"][p]["tiles"] for p in ("P1", "P2"))
 
 

@@ -171,5 +171,9 @@ def solve_finish(city: City, pool: Pool, *, time_limit: float | None = 60.0, wor
     order = play_order(_bare(answer), start=_bare(city.shifted(*shift)))
     if order is None:
         raise ModelMismatch("the finish turned back has no order of play from the city")
+    try:
+        steps = in_frame_of(city, order, shift)
+    except ValueError as err:
+        raise ModelMismatch(f"the order does not continue the city: {err}") from None
     return FinishResult(found.status, found.score, found.bound, found.seconds, answer, score,
-                        tuple(in_frame_of(city, order, shift)), shift)
+                        tuple(steps), shift)

@@ -7,8 +7,7 @@ every key optional. The finish's pool is what the city holds (its starting tile,
 bridges laid and left, features, pieces, tops, cards, achievements) plus that; the solver
 holds the city where it lies.
 
->>> from solver.usa.game.notation import parse_city
->>> from solver.usa.game.cityfile import city_from_json, city_to_json
+>>> from solver.usa.game.cityfile import city_from_json
 >>> city = city_from_json({"game": "cities-usa", "size": [2, 2],
 ...                        "tiles": [{"tile": "start-1", "at": [0, 0]}]})
 >>> pool = finish_pool(city, {"tiles": ["city-01", "city-02", "city-03"]})
