@@ -18,7 +18,7 @@ from solver.common.status import Status
 from solver.usa.cpsat.finish import solve_finish
 from solver.usa.game.city import Building, City
 from solver.usa.game.finish import finish_pool
-from solver.usa.game.pool import Pool
+from solver.usa.game.pool import Pool, pool_from_json
 from solver.usa.rules.legality import check
 from solver.usa.rules.moves import legal_moves
 from solver.usa.scoring.categories import score_city
@@ -190,3 +190,14 @@ def test_tiles_to_come_with_a_pool_file_are_refused() -> None:
     result = runner.invoke(cli.app, ["usa", "solve", "examples/usa/pool-small.json",
                                      "--tiles", "city-02"])
     assert result.exit_code == 2 and "--tiles goes with a city in progress" in result.stderr
+
+
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+@pytest.mark.parametrize("tiles", [0, 1])
+def test_a_longer_city_turned_any_way_is_finished_at_the_exhaustive_best(
+        rotation: int, tiles: int) -> None:
+    pool = pool_from_json({"game": "cities-usa", "size": [1, 3], "start": "start-2",
+                           "tiles": ["city-26", "city-24"], "bridges": 3,
+                           "cards": ["nature-trails", "pocket-parks"]})
+    city = laid(pool, tiles, 0, rotation).with_changes(cards=pool.cards)
+    check_finish(city, {"tiles": list(pool.tiles[tiles:])})
