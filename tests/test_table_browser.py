@@ -165,6 +165,8 @@ def test_a_whole_game_against_a_greedy_and_a_random_bot_ends_as_cities_score_sco
         page.get_by_role("link", name="Download the game file").click()
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
+    # the downloaded game file records the bots (cities play --resume goes on with them)
+    assert json.loads(saved.read_text())["bots"] == {"P2": "greedy", "P3": "random"}
     expected = cli_json("score", str(saved), "--json")
     rows = page.get_by_role("table", name="standings").locator("tbody tr")
     shown = [rows.nth(i).locator("td").all_text_contents() for i in range(rows.count())]

@@ -16,6 +16,7 @@ from solver.usa.game.cityfile import load_city
 from solver.usa.game.pool import pool_from_json
 from solver.usa.game.rulesets import variants
 from solver.usa.rules.legality import place_bridge
+from tests.support.cli import cli_json
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 IN_PROGRESS = EXAMPLES / "usa" / "in-progress.json"
@@ -69,7 +70,7 @@ def test_the_pool_of_a_city_is_what_it_holds_and_the_tiles_to_come(client: TestC
     assert short.status_code == 400 and "cannot fill" in short.json()["error"]
     empty = {**state, "tiles": [], "bridges": [], "buildings": [], "features": []}
     begun = client.post("/api/table/usa/pool", json={"state": empty, "tiles": to_come})
-    assert begun.status_code == 400 and begun.json()["field"] == "state"
+    assert begun.status_code == 400 and begun.json()["field"].startswith("state")
 
 
 def _bots_of(answer: dict[str, Any]) -> list[str]:
@@ -87,3 +88,35 @@ def test_a_bot_kind_per_seat_by_name(client: TestClient) -> None:
     for bots in ({"P9": "greedy"}, {}, {"P2": "chess"}):
         bad = client.post("/api/table/game/new", json={"players": 3, "bots": bots})
         assert bad.status_code == 400 and bad.json()["field"] == "bots", bots
+
+
+START_2X2 = {"game": "cities-usa", "size": [2, 2],
+             "tiles": [{"tile": "start-1", "at": [0, 0], "rotation": 0}]}
+
+
+def test_a_best_finish_is_cities_usa_solve_of_the_city(client: TestClient,
+                                                         tmp_path: Path) -> None:
+    small = json.loads((EXAMPLES / "usa" / "pool-small.json").read_text())
+    (tmp_path / "city.json").write_text(json.dumps(START_2X2))
+    code, expected = cli_json("usa", "solve", str(tmp_path / "city.json"), "--tiles",
+                              ",".join(small["tiles"]), "--json")
+    answer = client.post("/api/table/usa/solve", json={
+        "state": START_2X2, "tiles": small["tiles"]}).json()
+    assert code == 0 and expected["status"] == "optimal"
+    for key in ("status", "score", "bound"):
+        assert answer[key] == expected[key], key
+    held = {"tile": "start-1", "at": answer["shift"], "rotation": 0}
+    assert held in answer["city"]["tiles"]  # the city as it stands, where the answer moved it
+
+
+@pytest.mark.parametrize("body,where", [
+    ({"state": START_2X2, "tiles": ["start-1", "city-02", "city-14"]}, "tiles"),
+    ({"state": START_2X2, "tiles": ["city-02"]}, "tiles"),  # cannot fill the city
+    ({"state": {**START_2X2, "bridges": [{"at": [0, 0], "arm": "E"}]},
+      "tiles": ["city-02", "city-14", "city-21"]}, "state"),  # no bridge after the start
+    ({"state": {**START_2X2, "tiles": []}, "tiles": ["city-02"]}, "state"),
+])
+def test_a_bad_finish_is_refused_before_any_work(client: TestClient, body: Any,
+                                                 where: str) -> None:
+    response = client.post("/api/table/usa/solve", json=body)
+    assert response.status_code == 400 and response.json()["field"].startswith(where)

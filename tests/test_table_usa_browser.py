@@ -1,7 +1,7 @@
 """The Table page's Cities USA games and best city in a real headless Chromium (the
 system's, through Playwright), found by role and accessible name: the bridges a player
-chooses in a solo game, a two-player game against a bot, the best city of an entered city's
-pieces; every answer compared with the CLI's or the rules engine's."""
+chooses in a solo game, a two-player game against a bot, the best finish of an entered
+city, which keeps its tiles; every answer compared with the CLI's or the rules engine's."""
 
 from __future__ import annotations
 
@@ -129,10 +129,11 @@ def test_a_two_player_game_against_a_random_bot_ends_as_cities_usa_score_scores_
     assert sum(a["action"] == "bridge" for a in game["actions"]["P1"]) == 1
     assert _replayed(game, "P1")["bridges"] == game["cities"]["P1"]["bridges"]
     assert game["variant"] == "two-player"
+    assert game["bots"] == {"P2": "random"}  # recorded: cities usa play --resume goes on
     assert game["round"] > 0 and all(game["cities"][p]["tiles"] for p in ("P1", "P2"))
 
 
-def test_the_best_city_of_an_entered_city_is_cities_usa_solves_optimum_and_stop_ends_one(
+def test_the_best_finish_keeps_the_entered_tiles_is_cities_usa_solves_and_stop_ends_one(
         page: Any, tmp_path: Path) -> None:
     if page.viewport_size["width"] == PHONE["width"]:
         pytest.skip("one size is enough for the solver's part (its layout is the same page)")
@@ -140,31 +141,51 @@ def test_the_best_city_of_an_entered_city_is_cities_usa_solves_optimum_and_stop_
     page.get_by_role("button", name="Start again").last.click()
     page.wait_for_function("document.getElementById('usa-status').textContent"
                            ".startsWith('A new city')")
-    page.get_by_role("toolbar", name="Cities USA tiles").get_by_role(
-        "button", name=re.compile("^starting tile start-1:")).click()
+    tray = page.get_by_role("toolbar", name="Cities USA tiles")
+    tray.get_by_role("button", name=re.compile("^starting tile start-1:")).click()
     page.get_by_role("gridcell", name=re.compile("^place row 0, column 0: empty, legal")).click()
     page.wait_for_function("document.getElementById('usa-status').textContent"
                            ".startsWith('start-1 placed')")
-    finish = page.get_by_role("region", name="the best Cities USA city")
     small = json.loads((EXAMPLES / "usa" / "pool-small.json").read_text())
-    finish.get_by_role("textbox", name="City tiles still to come").fill(" ".join(small["tiles"]))
-    finish.get_by_role("button", name="Pool from the city").click()
-    page.wait_for_function("document.getElementById('usa-progress').textContent"
-                           ".startsWith('The pool is in the box')")
-    pool = json.loads(finish.get_by_role("textbox", name="Cities USA pool file (JSON)")
-                      .input_value())
-    assert (pool["start"], pool["tiles"], pool["size"]) == ("start-1", small["tiles"], [2, 2])
-    (tmp_path / "pool.json").write_text(json.dumps(pool))
-    code, expected = cli_json("usa", "solve", str(tmp_path / "pool.json"), "--json")
+    first, *rest = small["tiles"]
+    tray.get_by_role("button", name=re.compile(f"^tile {first}:")).click()
+    page.get_by_role("gridcell", name=re.compile(", legal for ")).first.click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           f".startsWith('{first} placed')")
+    state = page.evaluate("usaTable.state")
+    assert len(state["tiles"]) == 2
+    finish = page.get_by_role("region", name="the best finish of the Cities USA city")
+    finish.get_by_role("textbox", name="City tiles still to come").fill(" ".join(rest))
+    (tmp_path / "city.json").write_text(json.dumps(state))
+    code, expected = cli_json("usa", "solve", str(tmp_path / "city.json"), "--tiles",
+                              ",".join(rest), "--json")
     assert code == 0 and expected["status"] == "optimal"
-    finish.get_by_role("button", name="Find the best city").click()
+    finish.get_by_role("button", name="Find the best finish").click()
     page.wait_for_function("document.getElementById('usa-progress').textContent"
-                           ".startsWith('Best city')", timeout=120_000)
+                           ".startsWith('Best finish')", timeout=120_000)
     assert page.locator("#usa-progress").text_content() == \
-        f"Best city: {expected['score']} points, proven optimal"
-    finish.get_by_role("img", name=f"the best city, {expected['score']} points").wait_for()
-    # a pool too big to prove at once (examples/usa/pool-3x3.json), stopped on the way
-    pool_box = finish.get_by_role("textbox", name="Cities USA pool file (JSON)")
-    pool_box.fill((EXAMPLES / "usa" / "pool-3x3.json").read_text())
-    finish.get_by_role("button", name="Find the best city").click()
+        f"Best finish: {expected['score']} points, proven optimal"
+    finish.get_by_role("img", name=f"the best finish, {expected['score']} points").wait_for()
+    tiles = finish.get_by_role("list", name="the best finish's tiles").get_by_role("listitem")
+    shown = [str(tiles.nth(i).text_content()) for i in range(tiles.count())]
+    assert len(shown) == 4
+    kept = [t for t in shown if t.endswith(": as it stands")]
+    assert len(kept) == 2
+    # the entered tiles, each where it lies and turned as entered (the answer moved as a whole)
+    answer = page.evaluate("document.getElementById('usa-best').dataset.shift")
+    dr, dc = json.loads(answer)
+    for t in state["tiles"]:
+        assert (f"{t['tile']} at row {t['at'][0] + dr}, column {t['at'][1] + dc} turned "
+                f"{t['rotation']}: as it stands") in kept
+    steps = finish.get_by_role("list", name="the order of play from the city as it stands")
+    assert steps.get_by_role("listitem").count() >= len(rest)
+    # a 3x3 city in progress with many tiles to come, too big to prove at once, stopped
+    page.get_by_role("textbox", name="Cities USA city file (JSON)").fill(
+        (EXAMPLES / "usa" / "in-progress.json").read_text())
+    page.get_by_role("button", name="Load the city").click()
+    page.wait_for_function("document.getElementById('usa-status').textContent"
+                           ".startsWith('City loaded')")
+    finish.get_by_role("textbox", name="City tiles still to come").fill(
+        " ".join(f"city-{i:02d}" for i in range(20, 32)))
+    finish.get_by_role("button", name="Find the best finish").click()
     stop_a_solve(page, "usa-progress", finish.get_by_role("button", name="Stop"))

@@ -134,8 +134,13 @@ def play_game(task: dict[str, Any], from_json: Callable[[Any], Any],
               play: Callable[[Any, Any], None], make_seat: Callable[[Decisions], Any]
               ) -> dict[str, Any]:
     """A turn's task played (either game's functions): ``play_until_asked``'s answer with the
-    seat, the bots, ``over``, and at the end the game's ``summary`` as ``standings``."""
-    out = play_until_asked(from_json(task["game"]), task["seat"], task["bots"],
+    seat, the bots, ``over``, and at the end the game's ``summary`` as ``standings``; its game
+    file records the bots by seat (``bots``)."""
+    game = from_json(task["game"])
+    # the game file records each bot seat's bot (the player's seat is no bot's)
+    game.bots = {p: b.name for p, b in make_bots(task["bots"], game.players).items()
+                 if p != task["seat"]}
+    out = play_until_asked(game, task["seat"], task["bots"],
                            task["decisions"], to_json, from_json, make_bots, play, make_seat)
     final = from_json(out["game"])
     out = {**out, "seat": task["seat"], "bots": task["bots"], "over": final.over}

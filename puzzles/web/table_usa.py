@@ -6,7 +6,10 @@ game has it (``puzzles.web.table``), each endpoint calling its command's library
 - ``POST /api/table/usa/moves`` ``{"state", "tile"}`` = ``cities usa moves STATE --tile T
   --json``;
 - ``POST /api/table/usa/score`` (a city file object) = ``cities usa score FILE --json``;
-- ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``;
+- ``POST /api/table/usa/solve`` ``{"pool"}`` = ``cities usa solve POOL --json``; or
+  ``{"state", "tiles", ...}`` (a city in progress and what is still to come: ``tiles``,
+  ``features``, ``pieces``, ``tops``, ``cards``, ``achievements``) = ``cities usa solve CITY
+  --tiles ... --json``, the city's best finish holding it where it lies;
 - ``POST /api/table/usa/pool`` ``{"state", "tiles"}``: the pool file of what the city holds
   (its tiles, bridges, features, pieces, tops, cards, achievements) and the city tiles still
   to come: ``cities usa solve`` on it is the best city those pieces make;
@@ -53,26 +56,31 @@ def pool_of(data: Any) -> dict[str, Any]:
 
 def pool_json(state: Any, tiles: Any) -> dict[str, Any]:
     """The pool of a city in progress and the city tiles still to come (``tiles``), checked
-    by the pool loader."""
-    from solver.usa.game.vocab import COLORS
+    by the pool loader (``finish_pool``)."""
+    return _finish_pool(city_of(state), {"tiles": tiles}).to_json()
 
-    city = city_of(state)
-    if not (isinstance(tiles, list) and all(isinstance(t, str) for t in tiles)):
-        raise CitiesError("expected the city tiles still to come (ids such as city-07)",
-                          field="tiles")
-    starts = [p.tile.id for p in city.tiles.values() if p.tile.start]
-    if not starts:
-        raise CitiesError("the city has no starting tile yet", field="state")
-    built = [p.tile.id for _, p in sorted(city.tiles.items()) if not p.tile.start]
-    pool = {"game": "cities-usa", "size": list(city.size), "start": starts[0],
-            "tiles": built + tiles, "bridges": len(city.bridges) + city.remaining_bridges,
-            "features": sorted(city.features.values()),
-            "pieces": {c: sum(b.height for b in city.buildings.values() if b.color == c)
-                       for c in COLORS},
-            "tops": sorted(b.color for b in city.buildings.values() if b.top),
-            "cards": list(city.cards),
-            "achievements": [{"achievement": a, "points": n} for a, n in city.achievements]}
-    return pool_of(pool)
+
+def _finish_pool(city: Any, to_come: dict[str, Any]) -> Any:
+    from solver.usa.game.finish import finish_pool
+
+    return finish_pool(city, to_come, city_field="state")
+
+
+def finish_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A best finish's task fields: the city in progress (``state``, checked as legal play
+    reaches it) and what is still to come (``tiles``, ``features``, ``pieces``, ``tops``,
+    ``cards``, ``achievements``, each optional), checked by ``finish_pool``."""
+    from solver.usa.cpsat.finish import check_in_progress
+    from solver.usa.game.finish import TO_COME
+
+    city = city_of(field(data, "state"))
+    to_come = {k: data[k] for k in TO_COME if k in data}
+    _finish_pool(city, to_come)
+    try:
+        check_in_progress(city)
+    except CitiesError as err:
+        raise err.located(field="state") from None
+    return {"state": data["state"], "to_come": to_come}
 
 
 def city_of(state: Any) -> Any:
@@ -119,7 +127,8 @@ def setup_json() -> dict[str, Any]:
 
 
 def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
-    """``cities usa solve POOL --json``, its progress said on the way."""
+    """``cities usa solve POOL --json`` (or ``CITY --tiles ...``: a city's best finish), its
+    progress said on the way."""
     from solver.usa.cpsat.solve import solve_pool
     from solver.usa.game.components import load_components
     from solver.usa.game.pool import pool_from_json
@@ -127,6 +136,13 @@ def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
     def progress(best: int | None, bound: int, spent: float) -> None:
         say({"progress": {"best": best, "bound": bound, "seconds": round(spent, 1)}})
 
+    if "state" in task:  # a city in progress: its best finish
+        from solver.usa.cpsat.finish import solve_finish
+
+        city = city_of(task["state"])
+        return solve_finish(city, _finish_pool(city, task["to_come"]),
+                            time_limit=task["time_limit"], workers=1,
+                            progress=progress).to_json()
     pool = pool_from_json(task["pool"], load_components())
     return solve_pool(pool, time_limit=task["time_limit"], workers=1,
                       progress=progress).to_json()
@@ -225,8 +241,10 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
     @api
     async def solve(request: Request) -> Response:
         data = await body_json(request)
-        task = {"kind": "usa-solve", "time_limit": common.seconds(data),
-                "pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
+        what = (await asyncio.to_thread(finish_json, data)
+                if isinstance(data, dict) and "state" in data else
+                {"pool": await asyncio.to_thread(pool_of, field(data, "pool"))})
+        task = {"kind": "usa-solve", "time_limit": common.seconds(data), **what}
         return await jobs.answer(request, task, common.stream_of(data))
 
     @api

@@ -17,10 +17,10 @@ solver.common.errors.CitiesError: --bots: unknown bot 'chess' (expected idle)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
-from solver.common.errors import CitiesError
+from solver.common.errors import BadField, CitiesError
 
 B = TypeVar("B")
 B_co = TypeVar("B_co", covariant=True)
@@ -46,3 +46,44 @@ def bots_by_seat(names: Sequence[str], seats: Sequence[str],
         if name not in known:
             raise CitiesError(f"unknown bot {name!r} (expected {choices})", field="--bots")
     return {seat: known[names[i % len(names)]]() for i, seat in enumerate(seats)}
+
+
+def recorded_bots(value: Any, players: Sequence[str],
+                  known: Collection[str] | None = None) -> dict[str, str]:
+    """A game file's ``bots``: the bot named for each seat it records (optional: an older
+    file records none), each seat a player's and, when ``known`` is given, each name one of
+    it; a refusal names the field.
+
+    >>> recorded_bots({"P2": "greedy"}, ("P1", "P2"), {"greedy", "random"})
+    {'P2': 'greedy'}
+    >>> recorded_bots({"P2": "chess"}, ("P1", "P2"), ["greedy", "random"])
+    Traceback (most recent call last):
+    ...
+    solver.common.errors.BadField: bots.P2: unknown bot 'chess' (expected greedy, random)
+    """
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadField("expected {seat: bot name}", field="bots")
+    for seat, name in value.items():
+        if seat not in players:
+            raise BadField(f"{seat!r} is not a seat ({', '.join(players)})", field="bots")
+        if not isinstance(name, str) or (known is not None and name not in known):
+            expected = f" (expected {', '.join(known)})" if known is not None else ""
+            raise BadField(f"unknown bot {name!r}{expected}", field=f"bots.{seat}")
+    return dict(value)
+
+
+def resumed_bots(recorded: Mapping[str, str], given: Sequence[str] | None,
+                 seats: Sequence[str], default: str) -> list[str]:
+    """The bot of each seat as a saved game goes on: ``given`` (``--bots``, cycled) when
+    given, else the bot the file records for the seat, else ``default``.
+
+    >>> resumed_bots({"P2": "random"}, None, ("P1", "P2"), "greedy")
+    ['greedy', 'random']
+    >>> resumed_bots({"P2": "random"}, ["solver"], ("P1", "P2"), "greedy")
+    ['solver', 'solver']
+    """
+    if given:
+        return [given[i % len(given)] for i in range(len(seats))]
+    return [recorded.get(seat, default) for seat in seats]

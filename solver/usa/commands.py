@@ -4,8 +4,9 @@ below and renders."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 
@@ -34,6 +35,7 @@ from solver.usa.scoring.categories import score_city
 app = new_app("Cities USA: exact scoring, city display, legality of every action, legal moves, "
               "proven optimal cities, games with bots.")
 
+T = TypeVar("T")
 CityFile = Annotated[str, typer.Argument(help="A Cities USA city file (JSON); - for stdin.")]
 
 
@@ -136,26 +138,90 @@ def usa_moves(
     guarded(run)
 
 
+ToCome = Annotated[str | None, typer.Option(
+    "--tiles", help="With a city in progress: the city tiles still to come (e.g. "
+    "city-03,city-07).")]
+
+
+def _listed(value: str | None) -> list[str]:
+    return [] if value is None else [v.strip() for v in value.split(",") if v.strip()]
+
+
+def _counted(value: str | None, flag: str) -> dict[str, int]:
+    """``black=2,blue=1`` (an option's ``name=number`` pairs)."""
+    out: dict[str, int] = {}
+    for part in _listed(value):
+        name, _, n = part.partition("=")
+        if not n.isdigit():
+            raise CitiesError(f"expected name=number pairs such as black=2, got {part!r}",
+                              field=flag)
+        out[name.strip()] = int(n)
+    return out
+
+
+def _in_file(path: str, run: Callable[[], T]) -> T:
+    """``run()``, its refusals naming the file at ``path``."""
+    try:
+        return run()
+    except CitiesError as err:
+        raise err.located(source=source_name(path)) from None
+
+
 @app.command("solve")
 def usa_solve(
-    pool_file: Annotated[str, typer.Argument(metavar="POOL",
-                                             help="A Cities USA pool file (JSON); - for stdin.")],
+    pool_file: Annotated[str, typer.Argument(
+        metavar="FILE", help="A Cities USA pool file (JSON, it names its start), or a city in "
+        "progress (a city file) to finish; - for stdin.")],
     time_limit: Annotated[float, options.time_limit(
         "Seconds before giving up the proof (the best city so far is shown).")] = 60.0,
     workers: options.Workers = 2,
+    tiles: ToCome = None,
+    features: Annotated[str | None, typer.Option(
+        "--features", help="With a city in progress: feature tiles to come.")] = None,
+    pieces: Annotated[str | None, typer.Option(
+        "--pieces", help="With a city in progress: building pieces to come, e.g. "
+        "black=2,blue=1.")] = None,
+    tops: Annotated[str | None, typer.Option(
+        "--tops", help="With a city in progress: skyscraper tops to come (colours).")] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help="With a city in progress: scoring cards to come.")] = None,
+    achievements: Annotated[str | None, typer.Option(
+        "--achievements", help="With a city in progress: achievements it may still claim, "
+        "e.g. green-lake=5.")] = None,
     json_out: options.Json = False,
     components: options.Components = None,
 ) -> None:
     """The best city a Cities USA pool can build, proven optimal (or the best found and its
-    bound)."""
+    bound); given a city in progress, its best finish holding every tile, bridge, feature and
+    building where it lies, from what it holds and what is still to come."""
     # Imported here: OR-Tools takes about a second to load, which no other command needs.
+    from solver.usa.cpsat.finish import solve_finish
     from solver.usa.cpsat.solve import solve_pool
-    from solver.usa.game.pool import load_pool
+    from solver.usa.game.cityfile import city_from_json
+    from solver.usa.game.finish import TO_COME, finish_pool
+    from solver.usa.game.pool import pool_from_json
 
     def run() -> None:
-        pool = load_pool(pool_file, load_components(components))
-        result = solve_pool(pool, time_limit=time_limit, workers=workers,
-                            progress=solve_progress() if not json_out else None)
+        comps = load_components(components)
+        data = read_json(pool_file, "pool or city file")
+        to_come = {"tiles": _listed(tiles), "features": _listed(features),
+                   "pieces": _counted(pieces, "--pieces"), "tops": _listed(tops),
+                   "cards": _listed(cards),
+                   "achievements": [{"achievement": a, "points": n} for a, n in
+                                    _counted(achievements, "--achievements").items()]}
+        given = [f"--{k}" for k, v in to_come.items() if v]
+        show = solve_progress() if not json_out else None
+        if isinstance(data, dict) and "start" in data:
+            if given:
+                raise CitiesError(f"{given[0]} goes with a city in progress, not a pool file")
+            pool = _in_file(pool_file, lambda: pool_from_json(data, comps))
+            result = solve_pool(pool, time_limit=time_limit, workers=workers, progress=show)
+        else:
+            city = _in_file(pool_file, lambda: city_from_json(data, comps))
+            pool = _in_file(pool_file, lambda: finish_pool(city, to_come,
+                                                           {k: f"--{k}" for k in TO_COME}))
+            result = _in_file(pool_file, lambda: solve_finish(
+                city, pool, time_limit=time_limit, workers=workers, progress=show))
         if json_out:
             print_json(result.to_json())
             return
@@ -173,11 +239,13 @@ def usa_play(
                                          "two-player-advanced, two-player-long or solo.")]
     = "standard",
     seed: Annotated[int, options.seed("Seed: the same seed replays the game.")] = 0,
-    bots: Annotated[str, options.option("--bots", options.NAMES, "Bots per seat, cycled: "
-                                        "random, greedy, solver (e.g. greedy,random).")]
-    = "greedy",
+    bots: Annotated[str | None, options.option(
+        "--bots", options.NAMES, "Bots per seat, cycled: random, greedy, solver (e.g. "
+        "greedy,random; default greedy, or with --resume the bots the file records).")]
+    = None,
     resume: Annotated[Path | None, options.path(
-        "--resume", "Continue a saved game file (its variant, seed and players).")] = None,
+        "--resume", "Continue a saved game file (its variant, seed, players and bots).")]
+    = None,
     stop_after: Annotated[int | None, options.count(
         "--stop-after", limits.STOP_AFTER, "Stop after this round (with --save: a game to "
         "resume).")] = None,
@@ -188,7 +256,8 @@ def usa_play(
     components: options.Components = None,
 ) -> None:
     """Play a whole Cities USA game with bots: each round, then the standings."""
-    from solver.usa.bots import make_bots
+    from solver.common.seats import resumed_bots
+    from solver.usa.bots import BOTS, make_bots
     from solver.usa.game.rulesets import load_ruleset
     from solver.usa.rules.game import new_game
     from solver.usa.rules.gamefile import load_game, save_game
@@ -197,13 +266,17 @@ def usa_play(
         if save is not None:
             check_output(save, "game file", "--save")  # before the game, not after it
         comps = load_components(components)
+        given = bots.split(",") if bots else None
         if resume is not None:
-            game = load_game(resume, comps)
+            game = load_game(resume, comps, known_bots=BOTS)
+            names = resumed_bots(game.bots, given, game.players, "greedy")
         else:
             rules = load_ruleset(variant)
             game = new_game(rules, rules.players[1] if players is None else players, seed,
                             comps)
-        seats = make_bots(bots.split(","), game.players)
+            names = given or ["greedy"]
+        seats = make_bots(names, game.players)
+        game.bots = {p: b.name for p, b in seats.items()}  # the game file records them
         talk = not (quiet or json_out)
         if talk:
             console.print(view.render_setup(game, {p: b.name for p, b in seats.items()}))

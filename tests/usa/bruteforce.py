@@ -36,10 +36,12 @@ def layout_key(city: City) -> Layout:
             frozenset(city.bridges))
 
 
-def legal_layouts(pool: Pool, *, any_time: bool = False) -> dict[Layout, City]:
+def legal_layouts(pool: Pool, *, any_time: bool = False,
+                  start: City | None = None) -> dict[Layout, City]:
     """Every finished layout some legal game builds, found by playing every game, each step
     judged by the rules engine. ``any_time``: the reading without the turn order (any number
-    of voluntary bridges at any time, from the starting tile on), to show where it binds."""
+    of voluntary bridges at any time, from the starting tile on), to show where it binds.
+    ``start``: the games continuing this city in progress (its turn over)."""
     comps = pool.components
     empty = City(pool.size, {}, components=comps, bridges_left=pool.bridges)
     seen: set[Layout] = set()
@@ -66,10 +68,13 @@ def legal_layouts(pool: Pool, *, any_time: bool = False) -> dict[Layout, City]:
                     for laid in _with_forced_bridges(city, tile, at, turn):
                         play(laid, True)
 
-    start = comps.tile(pool.start)
-    for turn in _distinct_turns(start):
+    if start is not None:
+        play(start, any_time)
+        return done
+    first = comps.tile(pool.start)
+    for turn in _distinct_turns(first):
         # The setup lays the starting tile: no bridge follows it.
-        for city in _with_forced_bridges(empty, start, (0, 0), turn):
+        for city in _with_forced_bridges(empty, first, (0, 0), turn):
             play(city, any_time)
     return done
 
@@ -191,3 +196,36 @@ def best_score(pool: Pool, *, any_time: bool = False) -> int | None:
                 score = score_city(city).total
                 best = score if best is None else max(best, score)
     return best
+
+
+def best_finish(held: City, pool: Pool) -> int | None:
+    """The best score of any finished city legal play builds continuing ``held`` (its turn
+    over), ``pool`` holding what it holds and what is to come: its features where they lie,
+    its buildings as tall or taller, its achievements still met."""
+    bare = held.with_changes(buildings={}, features={}, cards=(), achievements=())
+    start = next(p for p, t in held.tiles.items() if t.tile.start)
+    best: int | None = None
+    for layout in legal_layouts(pool, start=bare).values():
+        now = next(p for p, t in layout.tiles.items() if t.tile.start)
+        dr, dc = 2 * (now[0] - start[0]), 2 * (now[1] - start[1])
+        for features in feature_placings(layout, list(pool.features)):
+            if any(features.get((r + dr, c + dc)) != f for (r, c), f in held.features.items()):
+                continue
+            with_features = layout.with_changes(features=features, cards=pool.cards)
+            for buildings in stackings(with_features, pool.pieces, list(pool.tops)):
+                if not all(_grown(buildings.get((r + dr, c + dc)), b)
+                           for (r, c), b in held.buildings.items()):
+                    continue
+                city = with_features.with_changes(buildings=buildings)
+                met = tuple((a, p) for a, p in pool.achievements
+                            if achievement_met(pool.components.achievements[a], city))
+                if not set(held.achievements) <= set(met):
+                    continue
+                score = score_city(city.with_changes(achievements=met)).total
+                best = score if best is None else max(best, score)
+    return best
+
+
+def _grown(now: Building | None, was: Building) -> bool:
+    return (now is not None and now.color == was.color and now.height >= was.height
+            and now.top >= was.top)

@@ -3,8 +3,9 @@
 // one's reason from /api/table/usa/check, each tile laid by the rules engine (/api/usa/play)
 // with the forced bridges the player chooses among the engine's choices; then features,
 // buildings, tops, voluntary bridges, cards and achievements, each judged by the engine; the
-// city drawn and scored by the server; its best city from the pieces it holds and the tiles
-// still to come (/api/table/usa/solve). Uses table.js's $, post, runSolve, solveWords.
+// city drawn and scored by the server; its best finish, the city held where it lies and what is
+// still to come laid around it (/api/table/usa/solve). Uses table.js's $, post, runSolve,
+// solveWords.
 "use strict";
 
 const USA_KEY = "cities-table-usa";
@@ -282,53 +283,75 @@ function usaFillClaims() {
   `achievement ${ach.selectedOptions[0].text}`, `for ${$("usa-ring").value} points`));
 }
 
-// --- the best city from what the city holds and the tiles still to come ----------------------
+// --- the best finish: the city held, what is still to come laid around it ----------------
 
-async function usaPoolFromCity() {
-  const tiles = $("usa-to-come").value.split(/[\s,]+/).filter(Boolean);
-  try {
-    const pool = await post("/api/table/usa/pool", { state: usaTable.state, tiles });
-    $("usa-pool").value = JSON.stringify(pool);
-    $("usa-progress").textContent = "The pool is in the box: edit it, or find its best city.";
-  } catch (err) {
-    $("usa-progress").textContent = `No pool: ${err.message}`;
-  }
+function usaWords(id) {
+  return $(id).value.split(/[\s,]+/).filter(Boolean);
 }
 
 async function usaSolve() {
-  let pool;
-  try {
-    pool = JSON.parse($("usa-pool").value);
-  } catch (err) {
-    $("usa-progress").textContent = "The pool box holds no JSON: fill it from the city first.";
-    return;
+  const pieces = {};
+  for (const pair of usaWords("usa-pieces-to-come")) {
+    const [color, n] = pair.split("=");
+    pieces[color] = Number(n);
   }
   $("usa-best").replaceChildren();
   await runSolve({ solve: "usa-solve", stop: "usa-stop", progress: "usa-progress" },
-    "/api/table/usa/solve", { pool, time_limit: Number($("usa-seconds").value) || 60 },
+    "/api/table/usa/solve", { state: usaTable.state, tiles: usaWords("usa-to-come"),
+      features: usaWords("usa-features-to-come"), pieces,
+      time_limit: Number($("usa-seconds").value) || 60 },
     usaShowSolve);
 }
 
+function usaStep(a) {
+  const at = `row ${a.at[0]}, column ${a.at[1]}`;
+  if (a.action === "bridge") return `a voluntary bridge on arm ${a.arm} of the tile at ${at}`;
+  const fixes = (a.bridges || []).length ? `, fixing its dead ends with ${usaBridgeWords(a.bridges)}` : "";
+  return `${a.tile} at ${at} turned ${a.rotation}${fixes}`;
+}
+
+// The best finish: its picture, each tile held (as it stands) or new, and the order of play
+// from the city as it stands (places as the city's own grid names them, step by step).
 async function usaShowSolve(event) {
   if (!event.result) {
     $("usa-progress").textContent = solveWords(event);
     return;
   }
   const r = event.result;
-  $("usa-progress").textContent = r.score === null ? `No city: ${solveWords(event)}`
-    : `Best city: ${r.score} points, ${solveWords(event)}`;
+  $("usa-progress").textContent = r.score === null ? `No finish: ${solveWords(event)}`
+    : `Best finish: ${r.score} points, ${solveWords(event)}`;
   if (!r.city) return;
   const view = await post("/api/usa/view", { state: r.city });
   const figure = document.createElement("figure");
   figure.innerHTML = view.svg;
   const svg = figure.querySelector("svg");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `the best city, ${r.score} points`);
+  svg.setAttribute("aria-label", `the best finish, ${r.score} points`);
+  const [dr, dc] = r.shift;
+  const held = new Set(usaTable.state.tiles.map((t) => `${t.at[0] + dr},${t.at[1] + dc}`));
+  const tiles = document.createElement("ul");
+  tiles.setAttribute("aria-label", "the best finish's tiles");
+  for (const t of view.places) {
+    const li = document.createElement("li");
+    const kept = held.has(t.at.join(","));
+    li.textContent = `${t.tile} at row ${t.at[0]}, column ${t.at[1]} turned ${t.rotation}: ` +
+      (kept ? "as it stands" : "new");
+    if (kept) li.className = "held";
+    tiles.append(li);
+  }
+  const order = document.createElement("ol");
+  order.setAttribute("aria-label", "the order of play from the city as it stands");
+  for (const a of r.order) {
+    const li = document.createElement("li");
+    li.textContent = usaStep(a);
+    order.append(li);
+  }
   const caption = document.createElement("figcaption");
-  caption.textContent = `The best city (${r.score} points): ` +
-    view.places.map((t) => `${t.tile} at row ${t.at[0]}, column ${t.at[1]} turned ${t.rotation}`).join("; ");
-  figure.append(caption);
+  caption.textContent = `The best finish (${r.score} points): the city as it stands, ` +
+    `${r.order.filter((a) => a.action === "tile").length} tile(s) to lay.`;
+  figure.append(caption, tiles, order);
   $("usa-best").replaceChildren(figure);
+  $("usa-best").dataset.shift = JSON.stringify(r.shift);
 }
 
 async function usaChoose(id) {
@@ -413,7 +436,6 @@ async function usaReset(state) {
 async function startUsaTable() {
   usaSetup = await (await fetch("/api/table/usa/setup")).json();
   usaFillClaims();
-  $("usa-pool-from-city").addEventListener("click", usaPoolFromCity);
   $("usa-solve").addEventListener("click", usaSolve);
   $("usa-undo").addEventListener("click", async () => {
     if (!usaTable.history.length) {

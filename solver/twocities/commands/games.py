@@ -11,11 +11,13 @@ import typer
 from solver.common import options as limits
 from solver.common.errors import CitiesError
 from solver.common.jsonio import source_name
+from solver.common.seats import resumed_bots
 from solver.frontend import options
 from solver.frontend.app import check_output, console, err_console, guarded, new_app, print_json
 from solver.twocities.advice import BOT_ROLLOUT_SAMPLES, SAMPLES, SOLVE_LIMIT, advise, make_bots
+from solver.twocities.advice.bot import BOTS
 from solver.twocities.game.rulesets import load_ruleset
-from solver.twocities.rules.game import new_game
+from solver.twocities.rules.game import JAMEY, new_game
 from solver.twocities.rules.gamefile import load_game, save_game
 from solver.twocities.show import render_advice, render_cities, render_game_end, render_setup
 from solver.twocities.studies.runner import MAX_RUNS
@@ -25,20 +27,28 @@ app = new_app("Between Two Cities: games.")
 
 @app.command()
 def play(
-    players: Annotated[int, options.count("--players", limits.PLAYERS, "Number of players.")],
+    players: Annotated[int | None, options.count(
+        "--players", limits.PLAYERS, "Number of players (not with --resume).")] = None,
     variant: Annotated[str, typer.Option("--variant", help="standard, beginner, "
                                          "two-player-standard or two-player-advanced.")]
     = "standard",
     seed: Annotated[int, options.seed("Seed: the same seed replays the game.")] = 0,
-    bots: Annotated[str, options.option("--bots", options.NAMES, "Bots per seat, cycled: "
-                                        "random, greedy, solver, advisor (e.g. "
-                                        "greedy,random).")] = "random",
+    bots: Annotated[str | None, options.option(
+        "--bots", options.NAMES, "Bots per seat, cycled: random, greedy, solver, advisor "
+        "(e.g. greedy,random; default random, or with --resume the bots the file "
+        "records).")] = None,
     edition: Annotated[str, typer.Option("--edition", help="essential or classic.")]
     = "essential",
     districts: Annotated[bool, typer.Option("--districts", help="Play with districts.")]
     = False,
-    save: Annotated[Path | None, options.path("--save", "Write the final game state.")]
-    = None,
+    resume: Annotated[Path | None, options.path(
+        "--resume", "Continue a saved game file (its edition, variant, seed, players and "
+        "bots).")] = None,
+    stop_after: Annotated[int | None, options.count(
+        "--stop-after", limits.STOP_AFTER, "Stop after this round (with --save: a game to "
+        "resume).")] = None,
+    save: Annotated[Path | None, options.path("--save", "Write the game state at the end "
+                                              "(a game file, with its bots).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Only the final standings.")] = False,
     json_out: options.Json = False,
 ) -> None:
@@ -47,8 +57,21 @@ def play(
     def run() -> None:
         if save is not None:
             check_output(save, "game file", "--save")  # before the game, not after it
-        game = new_game(load_ruleset(edition, variant), players, seed, districts=districts)
-        seats = make_bots(bots.split(","), game.players)
+        given = bots.split(",") if bots else None
+        if resume is not None:
+            if players is not None:
+                raise CitiesError("--players goes with a new game (a saved game has its "
+                                  "own)", field="--players")
+            game = load_game(resume, known_bots=BOTS)
+            seated = [p for p in game.players if p != JAMEY]
+            names = resumed_bots(game.bots, given, seated, "random")
+        else:
+            if players is None:
+                raise CitiesError("missing --players (or --resume a saved game)")
+            game = new_game(load_ruleset(edition, variant), players, seed, districts=districts)
+            names = given or ["random"]
+        seats = make_bots(names, game.players)
+        game.bots = {p: b.name for p, b in seats.items() if p != JAMEY}  # the file keeps them
         talk = not (quiet or json_out)
         if talk:
             console.print(render_setup(game, seats))
@@ -58,13 +81,17 @@ def play(
                 console.rule(f"After round {round_}")
                 console.print(render_cities(game))
 
-        game.play(seats, on_round=after)
+        game.play(seats, None if stop_after is None else stop_after + 1, on_round=after)
         if save is not None:
             save_game(game, save)
         if json_out:
             print_json(game.summary())
             return
-        console.print(render_game_end(game, game.table()))
+        if game.over:
+            console.print(render_game_end(game, game.table()))
+        else:
+            console.print(f"stopped before round {game.round}"
+                          + (f"; saved to {save}" if save else ""))
 
     guarded(run)
 

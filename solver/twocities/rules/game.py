@@ -78,6 +78,7 @@ class Game:
     discards: list[str] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     fallbacks: Counter[str] = field(default_factory=Counter)
+    bots: dict[str, str] = field(default_factory=dict)  # the bot named for each seat, if known
 
     @property
     def over(self) -> bool:

@@ -7,6 +7,7 @@ is a city in progress (see ``rules.position``).  Errors are one line naming the 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from solver.common.fields import (
     unique_ids,
 )
 from solver.common.jsonio import source_name, write_json_atomic
+from solver.common.seats import recorded_bots
 from solver.twocities.game.city import parse_context
 from solver.twocities.game.components import Components, load_components
 from solver.twocities.game.pool import tile_from_json
@@ -92,6 +94,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "discards": list(game.discards), "log": list(game.log),
         "fallbacks": dict(sorted(game.fallbacks.items())),
     }
+    if game.bots:
+        out["bots"] = dict(game.bots)
     for c in game.cities:
         pos = c.position.to_json()
         city = c.position.to_city()
@@ -133,8 +137,10 @@ def check_game_box(game: Any, comps: Components) -> None:
                            field="cities, hands, bag, duplex_stack, discards")
 
 
-def game_from_json(data: Any, components: Components | None = None) -> Game:
-    """A Game from a game file object; impossible games are one-line CitiesErrors."""
+def game_from_json(data: Any, components: Components | None = None,
+                   known_bots: Collection[str] | None = None) -> Game:
+    """A Game from a game file object; impossible games are one-line CitiesErrors. The bots it
+    records (``bots``, optional) are names of ``known_bots`` when given."""
     comps = components or load_components()
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
@@ -173,9 +179,11 @@ def game_from_json(data: Any, components: Components | None = None) -> Game:
     for name, n in fallbacks.items():
         int_field(n, f"fallbacks.{name}", 0)
     log = list_field(data.get("log", []), "log")
+    bots = recorded_bots(data.get("bots"), players, known_bots)
     game = Game(rules, seed, players, cities, districts, list(data.get("bag", [])),
                 list(data.get("duplex_stack", [])), hands, clock["round"], clock["part"],
-                clock["turn"], list(data.get("discards", [])), list(log), Counter(fallbacks))
+                clock["turn"], list(data.get("discards", [])), list(log), Counter(fallbacks),
+                bots)
     check_game_box(game, comps)
     check_clock(game)
     return game
@@ -204,11 +212,12 @@ def check_game_data(data: Any, source: str, components: Components | None = None
         raise err.located(source=source_name(source)) from None
 
 
-def load_game(path: str | Path, components: Components | None = None) -> Game:
+def load_game(path: str | Path, components: Components | None = None,
+              known_bots: Collection[str] | None = None) -> Game:
     def parse(data: Any) -> Game:
         if not is_game(data):
             raise CitiesError("not a game file (expected players and cities)")
-        return game_from_json(data, components)
+        return game_from_json(data, components, known_bots)
 
     return load_file(path, "game file", parse)
 

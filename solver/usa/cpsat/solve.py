@@ -13,7 +13,7 @@ score. Every answer is then
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,15 +161,23 @@ def rescore(city: City, model: dict[str, int]) -> Score:
 
 def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
                deterministic_time: float | None = None,
-               progress: Progress | None = None, then_strong: bool = True) -> SolveResult:
+               progress: Progress | None = None, then_strong: bool = True,
+               hold: Callable[[CityModel], None] | None = None,
+               order_of: Callable[[City], list[dict[str, Any]] | None] | None = None
+               ) -> SolveResult:
     """The best city the pool can build (``optimal``), or the best found and the bound
     (``then_strong``, the default: with one worker, the strong search after the light one,
-    which proves more 3x3 pools within a deterministic budget; see ``race``)."""
+    which proves more 3x3 pools within a deterministic budget; see ``race``).
+
+    A city in progress (``finish``): ``hold`` adds its fixed choices to each model, and
+    ``order_of`` finds an answer's order of play from it (default: from nothing)."""
     began = time.monotonic()
     excluded: list[Layout] = []
     bound: int | None = None
     while True:
         cm = build_model(pool, excluded)
+        if hold is not None:
+            hold(cm)
         left = None if time_limit is None else time_limit - (time.monotonic() - began)
         outcome = race(cm.m, left, workers, deterministic_time, progress, began,
                        then_strong=then_strong)
@@ -180,8 +188,9 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
         if solver is None:
             return SolveResult(status, None, bound, time.monotonic() - began)
         city = read_city(cm, solver)
-        order = play_order(city.with_changes(buildings={}, features={}, cards=(),
-                                             achievements=()), pool.bridges)
+        order = (order_of(city) if order_of is not None else
+                 play_order(city.with_changes(buildings={}, features={}, cards=(),
+                                              achievements=()), pool.bridges))
         if order is None:
             excluded.append(_layout(cm, solver))
             if time_limit is not None and time.monotonic() - began >= time_limit:

@@ -86,6 +86,7 @@ class Game:
     actions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     log: list[dict[str, Any]] = field(default_factory=list)
     fallbacks: Counter[str] = field(default_factory=Counter)
+    bots: dict[str, str] = field(default_factory=dict)  # the bot named for each seat, if known
     components: Components = field(default_factory=load_components, repr=False)
 
     @property

@@ -8,8 +8,12 @@
  "board": {"cards": [{"items": ["nature-trails"], "face_down": false, "worker": null}, ...]},
  "tops": [["blue", "black"], ...], "rings": {"space-needle": {"0": "P1"}},
  "solo_deck": [], "actions": {"P1": [{"action": "tile", ...}, ...]},
- "cities": {"P1": {city file}}, "log": [...], "fallbacks": {}}
+ "cities": {"P1": {city file}}, "log": [...], "fallbacks": {},
+ "bots": {"P1": "greedy", "P2": "random"}}
 ```
+
+``bots`` (optional: an older file has none) names the bot each seat played, so a game
+resumed (``cities usa play --resume``) goes on with the same bots.
 
 Each city is rebuilt on loading by replaying its ``actions`` through ``legality`` (so a file
 cannot hold an illegal city); ``cities`` repeats each city as a city file for reading and
@@ -19,6 +23,7 @@ is ignored. Errors are one line naming the file and the field.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +38,7 @@ from solver.common.fields import (
     unique_ids,
 )
 from solver.common.jsonio import write_json_atomic
+from solver.common.seats import recorded_bots
 from solver.usa.game.city import City
 from solver.usa.game.cityfile import city_to_json
 from solver.usa.game.components import Components, load_components
@@ -58,6 +64,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "actions": {p: list(a) for p, a in game.actions.items()},
         "cities": {p: city_to_json(c) for p, c in game.cities.items()},
         "log": list(game.log), "fallbacks": dict(sorted(game.fallbacks.items())),
+        **({"bots": dict(game.bots)} if game.bots else {}),
     }
 
 
@@ -66,8 +73,10 @@ def _ids(comps: Components) -> dict[str, set[str]]:
             "features": set(comps.features), "pieces": set(COLORS)}
 
 
-def game_from_json(data: Any, components: Components | None = None) -> Game:
-    """A Game from a game file object; an impossible game is a one-line CitiesError."""
+def game_from_json(data: Any, components: Components | None = None,
+                   known_bots: Collection[str] | None = None) -> Game:
+    """A Game from a game file object; an impossible game is a one-line CitiesError. The bots
+    it records (``bots``, optional) are names of ``known_bots`` when given."""
     comps = components or load_components()
     data = object_field(data, None)
     if data.get("game") != "cities-usa":
@@ -108,7 +117,8 @@ def game_from_json(data: Any, components: Components | None = None) -> Game:
     game = Game(rules, seed, players, achievements,
                 str(board_side.get("city", "")), {}, decks, board, tops,
                 str_list(data.get("starting"), "starting", set(comps.starting_tiles)),
-                star, round_, int_field(data.get("turn"), "turn", 0, 99), components=comps)
+                star, round_, int_field(data.get("turn"), "turn", 0, 99),
+                bots=recorded_bots(data.get("bots"), players, known_bots), components=comps)
     turns = len(players) if round_ == 0 else len(game.movers())
     if not game.over and game.turn >= turns:
         raise CitiesError(f"expected a turn below {turns}", field="turn")
@@ -233,8 +243,10 @@ def _replay(raw: Any, field: str, city: City) -> tuple[City, list[dict[str, Any]
     return city, list(raw)
 
 
-def load_game(path: str | Path, components: Components | None = None) -> Game:
-    return load_file(path, "game file", lambda data: game_from_json(data, components))
+def load_game(path: str | Path, components: Components | None = None,
+              known_bots: Collection[str] | None = None) -> Game:
+    return load_file(path, "game file",
+                     lambda data: game_from_json(data, components, known_bots))
 
 
 def save_game(game: Game, path: str | Path) -> None:

@@ -29,16 +29,19 @@ from typing import Any
 
 from solver.usa.game.city import Bridge, City, Place
 from solver.usa.game.geometry import place_facing, places_beside
-from solver.usa.rules.legality import place_bridge, place_tile
+from solver.usa.rules.legality import check, place_bridge, place_tile
 from solver.usa.rules.turn import VOLUNTARY_BRIDGES_A_TURN, voluntary_bridge_may_follow
 
 Action = dict[str, Any]
 
 
-def play_order(target: City, bridges: int | None = None) -> list[Action] | None:
+def play_order(target: City, bridges: int | None = None, *,
+               start: City | None = None) -> list[Action] | None:
     """The actions, turn by turn, that build ``target``'s tiles and bridges from nothing, or
     None when no order of play can. ``bridges``: what the player holds at the start (default:
-    the bridges the city has built plus those it has left)."""
+    the bridges the city has built plus those it has left). ``start``: a city in progress to
+    continue instead (its tiles and bridges among the target's, in the target's frame, its
+    turn over; it holds its own bridges left): only the new tiles' turns are searched."""
     if not target.tiles:
         return []
     holds = bridges if bridges is not None else len(target.bridges) + target.remaining_bridges
@@ -60,6 +63,11 @@ def play_order(target: City, bridges: int | None = None) -> list[Action] | None:
         failed.add(key)
         return None
 
+    if start is not None:
+        begun = start.with_changes(buildings={}, features={}, cards=(), achievements=())
+        if not (begun.tiles.items() <= target.tiles.items() and begun.bridges <= target.bridges):
+            return None
+        return search(begun) if begun.tiles else play_order(target, begun.remaining_bridges)
     for actions, city in _turns(empty, target, starts, starting_tile=True):
         found = search(city)
         if found is not None:
@@ -120,3 +128,34 @@ def _tile_steps(city: City, target: City, at: Place) -> Iterator[tuple[list[Acti
             yield [{"action": "tile", "tile": laid.tile.id, "at": list(at),
                     "rotation": laid.rotation,
                     "bridges": [{"at": list(p), "arm": a} for p, a in chosen]}], v.city
+
+
+def in_frame_of(city: City, order: list[Action], shift: Place) -> list[Action]:
+    """An order found in a frame where ``city`` lies moved by ``shift``, in the coordinates
+    the rules engine gives ``city`` step by step (a tile laid beyond the frame moves the city
+    back into it), so each action is ``cities usa check``'s on the city as it then stands.
+    Raises ValueError if a step is refused (the order does not continue ``city``)."""
+    out: list[Action] = []
+    dr, dc = shift
+    for action in order:
+        moved = _moved(action, -dr, -dc)
+        verdict = check(city, moved)
+        if not verdict.legal or verdict.city is None:
+            raise ValueError(f"{moved}: {verdict.reason}")
+        out.append(moved)
+        if moved["action"] == "tile":  # the city may have moved back into its frame
+            before = set(city.tiles) | {tuple(moved["at"])}
+            after = set(verdict.city.tiles)
+            dr -= min(r for r, _ in after) - min(r for r, _ in before)
+            dc -= min(c for _, c in after) - min(c for _, c in before)
+        city = verdict.city
+    return out
+
+
+def _moved(action: Action, dr: int, dc: int) -> Action:
+    def at(p: list[int]) -> list[int]:
+        return [p[0] + dr, p[1] + dc]
+    out = {**action, "at": at(action["at"])}
+    if "bridges" in action:
+        out["bridges"] = [{**b, "at": at(b["at"])} for b in action["bridges"]]
+    return out
