@@ -55,12 +55,14 @@ def options(command: str) -> tuple[str, tuple[tuple[str, ...], ...]]:
     return program, tuple(sorted(found))
 
 
-def newest(records: list[Record], command: str) -> Record | None:
-    """The newest record of ``command`` (see the module's doc)."""
+def newest(records: list[Record], command: str, suite: str | None = None) -> Record | None:
+    """The newest record of ``command`` (of ``suite`` among those it measures, if given; see
+    the module's doc)."""
     wanted = options(command)
     matching = [(r.get("date") or "", bool(r.get("headline")), i, r)
                 for i, r in enumerate(records) if r.get("figures") and r.get("command")
-                and options(r["command"]) == wanted]
+                and options(r["command"]) == wanted
+                and (suite is None or r.get("suite") == suite)]
     return max(matching, key=lambda m: m[:3])[3] if matching else None
 
 
@@ -88,6 +90,7 @@ class Suite:
     file: str
     command: str
     target: str
+    suite: str | None = None  # the record's suite, when one command measures several
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,7 @@ def render_table(table: Table, folder: Path | None = None) -> str:
     head = ["suite", *(h for h, _ in table.columns), "measured", "load", "target"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for suite in table.suites:
-        found = newest(record.read(suite.file, folder), suite.command)
+        found = newest(record.read(suite.file, folder), suite.command, suite.suite)
         if found is None:
             cells = ["no record"] * len(table.columns) + ["", ""]
         else:
