@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from solver.usa.cpsat.groups import parents_of
 from solver.usa.cpsat.layout import CityModel
 from solver.usa.cpsat.literals import Lit
 from solver.usa.game.city import Space
@@ -87,12 +88,5 @@ def _paths_to_roots(cm: CityModel, linked: dict[tuple[Space, Space], Any],
     for s in spaces:
         below_root = (sum(member[s, k] for k in range(labels))
                       - sum(root[s, k] for k in range(labels)))
-        parents = []
-        for u in cm.touching(s):
-            link = linked[min(s, u), max(s, u)]
-            parent = m.NewBoolVar(f"{name}.parent[{s},{u}]")
-            if link is not True:
-                m.AddImplication(parent, link)
-            m.Add(depth[u] + 1 <= depth[s]).OnlyEnforceIf(parent)
-            parents.append(parent)
+        parents = parents_of(cm, linked, depth, s, name)
         m.Add(sum(parents) == below_root)

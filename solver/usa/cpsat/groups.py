@@ -36,6 +36,21 @@ class Groups:
         return self.member[t, t]
 
 
+def parents_of(cm: CityModel, linked: dict[tuple[Space, Space], Any], depth: dict[Space, Any],
+               s: Space, name: str) -> list[Lit]:
+    """A literal for each space touching ``s`` it may step to on its way to its group's root:
+    linked to ``s`` and one step nearer (the caller says how many steps ``s`` takes)."""
+    m, parents = cm.m, []
+    for u in cm.touching(s):
+        link = linked[min(s, u), max(s, u)]
+        parent = m.NewBoolVar(f"{name}.parent[{s},{u}]")
+        if link is not True:
+            m.AddImplication(parent, link)
+        m.Add(depth[u] + 1 <= depth[s]).OnlyEnforceIf(parent)
+        parents.append(parent)
+    return parents
+
+
 def _components(cm: CityModel, linked: dict[tuple[Space, Space], Any], name: str) -> Groups:
     m, spaces = cm.m, cm.spaces
     index = {s: i for i, s in enumerate(spaces)}
@@ -56,17 +71,12 @@ def _components(cm: CityModel, linked: dict[tuple[Space, Space], Any], name: str
         root = member[s, s]
         m.Add(depth[s] == 0).OnlyEnforceIf(root)
         m.Add(depth[s] >= 1).OnlyEnforceIf(root.Not())
-        parents = []
+        parents = parents_of(cm, linked, depth, s, name)
         for u in cm.touching(s):
             link = linked[min(s, u), max(s, u)]
-            parent = m.NewBoolVar(f"{name}.parent[{s},{u}]")
-            if link is not True:
-                m.AddImplication(parent, link)
-            m.Add(depth[u] + 1 <= depth[s]).OnlyEnforceIf(parent)
             # Depth is the distance to the root (no shortcut is left unused): one depth for
             # each city, so the search never revisits a city under other depths.
             m.Add(depth[s] <= depth[u] + 1).OnlyEnforceIf([] if link is True else [link])
-            parents.append(parent)
         m.Add(sum(parents) == 1 - root)
         # A path to the root is never shorter than the grid distance (for the LP's sake).
         m.Add(depth[s] >= sum((abs(s[0] - t[0]) + abs(s[1] - t[1])) * member[s, t]
