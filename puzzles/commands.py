@@ -177,7 +177,11 @@ def _archive(asked: DailyRequest, jobs: int | None, json_out: bool) -> None:
             if outcome.status == "failed":
                 bar.console.print(f"{outcome.date}: failed: {outcome.detail}", style="red")
 
-        outcomes = build_archive(dates, asked.out, jobs, done)
+        if asked.game == "usa":
+            from puzzles.usa.archive import build_usa_archive
+            outcomes = build_usa_archive(dates, asked.out, jobs, done)
+        else:
+            outcomes = build_archive(dates, asked.out, jobs, done)
     minutes = (time.perf_counter() - start) / 60
     summary = archive_summary(len(dates), outcomes, minutes * 60, asked.out)
     if json_out:
