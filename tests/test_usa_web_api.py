@@ -2,7 +2,6 @@
 ``cities daily --game usa ... --json`` print on the same input, within the app's window of
 dates and through its generation pool; bad bodies get a 4xx JSON error naming the field
 (ASGI test client; no server, no browser)."""
-
 from __future__ import annotations
 
 import datetime as dt
@@ -20,24 +19,24 @@ from typer.testing import CliRunner
 import cli
 from puzzles.common.files import puzzle_file
 from puzzles.usa.archive import usa_cache_dir
-from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from puzzles.web.app import MAX_BODY, create_app
 from solver.usa.game.cityfile import city_from_json
 from solver.usa.game.components import load_components
 from solver.usa.rules import legality
 from solver.usa.svg import picture
+from tests.support.usa_daily import shipped_usa
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "usa"
-DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
+DAY = dt.date(2026, 12, 2)  # in the shipped archive
 LOCAL = "http://127.0.0.1"
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def made() -> UsaPuzzle:
-    return generate_usa(DAY)
+    return shipped_usa(DAY)
 
 
 @pytest.fixture
