@@ -85,18 +85,12 @@ def _holds(date: dt.date, directory: Path) -> bool:
 def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
                   on_done: Callable[[Outcome], Any] | None = None,
                   executor: Executor | None = None) -> list[Outcome]:
-    """Generate every date into ``directory`` with the task runner (``solver.common.tasks``:
-    dates already there are skipped), on ``executor`` (default: ``jobs`` local processes,
-    all cores by default), then write the index.  Each solve runs on one worker, so
-    processes use the cores."""
-    outcomes = run_archive(dates, directory, make_one, _holds, jobs, on_done, executor)
-    write_index(directory)
-    return outcomes
+    """Generate every date into ``directory`` (``puzzles.common.archive.run_archive``: dates
+    already there are skipped), then write the index."""
+    return run_archive(dates, directory, make_one, _holds, write_index, jobs, on_done, executor)
 
 
 def write_index(directory: Path) -> dict[str, Any]:
     """Write ``index.json``: one entry per puzzle file in the directory, by date."""
-    return write_dated_index(directory, GENERATOR_VERSION, lambda data: {
-        "kind": data["kind"], "difficulty": data["difficulty"]["rating"],
-        "label": data["difficulty"]["label"], "optimum": data["optimum"],
-        "optimal_layouts": data["optimal_layouts"], "generator": data["generator"]})
+    return write_dated_index(directory, GENERATOR_VERSION,
+                             lambda data: {"optimal_layouts": data["optimal_layouts"]})

@@ -93,13 +93,13 @@ def prepare_directory(directory: Path) -> None:
 
 
 def run_archive(dates: Iterable[dt.date], directory: Path, make: Callable[[str], Outcome],
-                holds: Holds, jobs: int | None = None,
+                holds: Holds, index: Callable[[Path], Any], jobs: int | None = None,
                 on_done: Callable[[Outcome], Any] | None = None,
                 executor: Executor | None = None) -> list[Outcome]:
     """Generate every date with ``make`` (a module-level function of the date's text) into
     ``directory`` (dates it already ``holds`` are skipped), on ``executor`` (default: ``jobs``
-    local processes, all cores by default); the outcomes by date.  The caller writes the
-    index."""
+    local processes, all cores by default; each solve runs on one worker, so processes use
+    the cores), then write the ``index``; the outcomes by date."""
     prepare_directory(directory)
     tasks = [Task(d.isoformat(), make, (d.isoformat(),)) for d in dates]
 
@@ -113,6 +113,7 @@ def run_archive(dates: Iterable[dt.date], directory: Path, make: Callable[[str],
 
     outcomes = run_tasks(tasks, executor or LocalExecutor(jobs),
                          ArchiveStore(directory, holds), on_done=done, on_error=failed)
+    index(directory)
     return sorted(outcomes, key=lambda o: o.date)
 
 
@@ -133,14 +134,18 @@ def archive_summary(dates: int, outcomes: list[Outcome], seconds: float,
 
 
 def write_index(directory: Path, generator: str,
-                entry: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+                extra: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
     """Write ``index.json``: one entry per puzzle file in the directory, by date (its date,
-    file, weekday and what ``entry`` makes of the file)."""
+    file, weekday, kind, rating, label, optimum, what the game adds, ``extra``, and its
+    generator)."""
     entries = []
     for path in sorted(Path(directory).glob("????-??-??.json")):
         data = read_json(path, "puzzle file")
         entries.append({"date": data["date"], "file": path.name,
-                        "weekday": data.get("weekday"), **entry(data)})
+                        "weekday": data.get("weekday"), "kind": data["kind"],
+                        "difficulty": data["difficulty"]["rating"],
+                        "label": data["difficulty"]["label"], "optimum": data["optimum"],
+                        **extra(data), "generator": data["generator"]})
     index = {"generator": generator, "count": len(entries), "puzzles": entries}
     write_json_atomic(Path(directory) / INDEX, index)
     return index

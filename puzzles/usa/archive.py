@@ -83,16 +83,12 @@ def build_usa_archive(dates: Iterable[dt.date], directory: Path, jobs: int | Non
                       executor: Executor | None = None) -> list[Outcome]:
     """Generate every date's Cities USA puzzle into ``directory`` (dates already there are
     skipped), then write the index."""
-    outcomes = run_archive(dates, directory, make_usa_one, _holds, jobs, on_done, executor)
-    write_usa_index(directory)
-    return outcomes
+    return run_archive(dates, directory, make_usa_one, _holds, write_usa_index, jobs, on_done,
+                       executor)
 
 
 def write_usa_index(directory: Path) -> dict[str, Any]:
     """Write ``index.json``: one entry per puzzle file in the directory, by date."""
     return write_index(directory, USA_GENERATOR_VERSION, lambda data: {
-        "kind": data["kind"], "difficulty": data["difficulty"]["rating"],
-        "label": data["difficulty"]["label"], "optimum": data["optimum"],
         "greedy": data["difficulty"]["greedy_score"],
-        "gap_percent": data["difficulty"]["greedy_gap_percent"],
-        "attempt": data["attempt"], "generator": data["generator"]})
+        "gap_percent": data["difficulty"]["greedy_gap_percent"], "attempt": data["attempt"]})
