@@ -163,7 +163,8 @@ def test_the_published_solution_gets_full_marks(cached: Path, puzzle: UsaPuzzle)
 def test_the_puzzle_on_the_terminal(cached: Path) -> None:
     result = daily("--date", DAY.isoformat())
     assert result.exit_code == 0
-    for words in ("Cities USA daily puzzle", "difficulty:", "optimum:", "(sample)", "--check"):
+    for words in ("Cities USA daily puzzle", "build a 3x3 city", "exactly these 8 tiles",
+                  "difficulty:", "optimum:", "(sample)", "--template", "--check"):
         assert words in result.stdout
 
 
