@@ -6,6 +6,7 @@ Two Cities archive holds, each of this generator, its solution scoring its optim
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import shutil
@@ -70,6 +71,20 @@ def test_a_shipped_date_is_read_not_generated(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(archive, "generate_usa", lambda *a: pytest.fail("generated"))
     assert usa_puzzle_for(QUICK).to_json() == shipped_usa(QUICK).to_json()
     assert not (tmp_path / "cities").exists()  # nothing cached
+
+
+def test_a_date_outside_the_archive_is_generated_once_and_cached(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import puzzles.usa.archive as archive
+
+    later = DATES[-1] + dt.timedelta(days=30)
+    made = dataclasses.replace(shipped_usa(QUICK), date=later)  # stands for a proof
+    calls = []
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(archive, "generate_usa", lambda day, say=None: calls.append(day) or made)
+    assert usa_puzzle_for(later) == made and calls == [later]
+    assert puzzle_file(tmp_path / "cities" / "puzzles" / "usa", later).exists()
+    assert usa_puzzle_for(later).to_json() == made.to_json() and calls == [later]
 
 
 def reproven(puzzle: UsaPuzzle) -> None:
