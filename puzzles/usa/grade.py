@@ -77,7 +77,7 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
                                        if unplaced else ""))
     if ids[pool.start] != 1:
         problems.append(f"the city must hold the starting tile {pool.start} once")
-    extra = sorted((ids - Counter({pool.start: 1})) - Counter(pool.tiles))
+    extra = _tiles_beyond(city, puzzle)
     if extra:
         problems.append(f"tiles not in the puzzle: {', '.join(map(str, extra))}")
     if len(city.bridges) > pool.bridges:
@@ -94,6 +94,12 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     if tops:
         problems.append(f"skyscraper tops beyond the puzzle's: {', '.join(tops)}")
     return problems
+
+
+def _tiles_beyond(city: City, puzzle: UsaPuzzle) -> list[str]:
+    """The city's tiles (by id; an inline tile has none) beyond the puzzle's."""
+    ids = Counter(p.tile.id for p in city.tiles.values())
+    return sorted((ids - Counter({puzzle.pool.start: 1})) - Counter(puzzle.pool.tiles))
 
 
 def as_graded(city: City, puzzle: UsaPuzzle) -> City:
@@ -113,7 +119,10 @@ def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
         raise err.located(field="city" if inner else None) from None
     city = as_graded(city, puzzle)
     problems = _pool_problems(city, puzzle)
-    refused = first_refusal(_tiles_and_bridges(city), pool.bridges)
+    # The order search is bounded by the pool's tiles: an answer of another size or with
+    # other tiles is refused by those problems alone.
+    refused = None if city.size != pool.size or _tiles_beyond(city, puzzle) else \
+        first_refusal(_tiles_and_bridges(city), pool.bridges)
     if refused is not None:
         problems.append(f"no order of play builds this city: the rules refuse "
                         f"{refused.describe()}")

@@ -158,10 +158,21 @@ def test_a_bridge_that_makes_a_dead_end_names_it() -> None:
 
 
 def test_a_city_without_its_starting_tile_names_the_first_tile() -> None:
-    answer = city_file([("city-31", [0, 0], 0), ("city-11", [0, 1], 0)])
-    text = problems(small_puzzle(), answer)
+    pool = pool_from_json({"game": "cities-usa", "size": [1, 3], "start": "start-2",
+                           "tiles": ["city-11", "city-31"], "bridges": 3, "features": [],
+                           "pieces": {}, "tops": [], "cards": ["protected-areas"],
+                           "achievements": []})
+    puzzle = UsaPuzzle(ELSEWHEN, pool, 1, RATED, city_from_json(city_file(TWO, FIXED)))
+    answer = city_file([("city-31", [0, 0], 0), ("city-11", [0, 1], 0)], size=(1, 3))
+    text = problems(puzzle, answer)
+    assert "the city must hold the starting tile start-2 once" in text
     assert "the rules refuse step 1, tile city-31 at [0, 0]: a city starts with a starting " \
         "tile, not city-31" in text
+
+
+def test_an_answer_with_other_tiles_is_refused_without_an_order_search() -> None:
+    answer = city_file([("start-2", [0, 0], 0), ("city-31", [0, 1], 0)])
+    assert problems(small_puzzle(), answer) == "tiles not in the puzzle: city-31"
 
 
 def test_a_tile_not_adjacent_to_the_city_is_named_by_the_rules() -> None:
