@@ -1,40 +1,38 @@
-"""The archive: puzzle files by date, generated in parallel, resumable, with an index.
-
-Each date is a task of the shared task runner (``solver.common.tasks``).  Each puzzle is
-written atomically to ``DIR/YYYY-MM-DD.json`` (by the parent process) the moment it is
-proven, so an interrupted run loses nothing: run it again and finished dates are skipped.
-Workers die with the run (``solver.common.workers``); a temporary file a killed run left is
-removed when the next run starts.  ``index.json``
-lists every puzzle in the directory (date, kind, difficulty, optimum).
+"""The Between Two Cities archive: puzzle files by date, generated in parallel, resumable,
+with an index (the runner every game shares: ``puzzles.common.archive``), and the archive
+shipped with the package, read before the user's cache.  ``index.json`` lists every puzzle in
+the directory (date, kind, difficulty, optimum).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzles.common.days import parse_date
-from puzzles.common.files import cache_dir, current_puzzle, puzzle_file
+from puzzles.common.archive import (
+    INDEX,
+    Outcome,
+    archive_summary,
+    made,
+    prepare_directory,
+    run_archive,
+)
+from puzzles.common.archive import write_index as write_dated_index
+from puzzles.common.files import SHIPPED_DIR, cache_dir, current_puzzle, puzzle_file
 from puzzles.plan import GENERATOR_VERSION
 from puzzles.puzzle import Puzzle, load_puzzle
 from solver.common.errors import CitiesError
-from solver.common.executors import LocalExecutor
-from solver.common.jsonio import (
-    check_writable_dir,
-    read_json,
-    remove_stale_temps,
-    write_json_atomic,
-)
-from solver.common.tasks import Executor, Task, run_tasks
+from solver.common.jsonio import write_json_atomic
+from solver.common.tasks import Executor
 
 #: The archive shipped with the package.
-ARCHIVE_DIR = Path(__file__).parent / "archive"
-INDEX = "index.json"
+ARCHIVE_DIR = SHIPPED_DIR
+
+__all__ = ["ARCHIVE_DIR", "INDEX", "Outcome", "archive_summary", "archived", "build_archive",
+           "make_one", "prepare_directory", "puzzle_for", "solution_holds", "write_index"]
 
 
 def archived(date: dt.date, directory: Path = ARCHIVE_DIR) -> Puzzle | None:
@@ -73,111 +71,26 @@ def puzzle_for(date: dt.date, progress: Callable[[str], Any] | None = None,
     return puzzle
 
 
-@dataclass(frozen=True)
-class Outcome:
-    date: str
-    status: str  # "generated", "skipped" (already in the directory) or "failed"
-    seconds: float
-    detail: str = ""
-    #: A generated puzzle's file contents, which the parent writes (a worker writes nothing).
-    puzzle: dict[str, Any] | None = field(default=None, repr=False, compare=False)
-
-
 def make_one(date_text: str) -> Outcome:
-    """Generate one date (runs in a worker).  The puzzle comes back to the parent, which
-    writes it: a worker never writes a file, so none can be left half-written, or written
-    after the run was stopped."""
+    """Generate one date (runs in a worker; the parent writes the file)."""
     from puzzles.generate import generate
 
-    start = time.perf_counter()
-    try:
-        puzzle = generate(parse_date(date_text))
-    except CitiesError as err:
-        return Outcome(date_text, "failed", time.perf_counter() - start, str(err))
-    return Outcome(date_text, "generated", time.perf_counter() - start,
-                   f"{puzzle.kind}, optimum {puzzle.optimum}", puzzle.to_json())
+    return made(date_text, generate, lambda p: f"{p.kind}, optimum {p.optimum}")
 
 
-class ArchiveStore:
-    """The task runner's store for an archive: a date is done when the directory holds its
-    puzzle from this generator; a generated puzzle is written as its date's file."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = Path(directory)
-
-    def load(self, key: str) -> Outcome | None:
-        if archived(parse_date(key), self.directory) is None:
-            return None
-        return Outcome(key, "skipped", 0.0)
-
-    def save(self, key: str, outcome: Outcome) -> None:
-        if outcome.puzzle is not None:
-            write_json_atomic(puzzle_file(self.directory, parse_date(key)), outcome.puzzle)
-
-
-def prepare_directory(directory: Path) -> None:
-    """Make the archive directory (refused in one line if it cannot be), and clear the
-    temporary files an interrupted run left there."""
-    check_writable_dir(directory, "archive directory")
-    try:
-        Path(directory).mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise CitiesError(f"cannot make the archive directory: {err.strerror or err}",
-                          source=str(directory)) from None
-    remove_stale_temps(directory)
+def _holds(date: dt.date, directory: Path) -> bool:
+    return archived(date, directory) is not None
 
 
 def build_archive(dates: Iterable[dt.date], directory: Path, jobs: int | None = None,
                   on_done: Callable[[Outcome], Any] | None = None,
                   executor: Executor | None = None) -> list[Outcome]:
-    """Generate every date into ``directory`` with the task runner (``solver.common.tasks``:
-    dates already there are skipped), on ``executor`` (default: ``jobs`` local processes,
-    all cores by default), then write the index.  Each solve runs on one worker, so
-    processes use the cores."""
-    prepare_directory(directory)
-    tasks = [Task(d.isoformat(), make_one, (d.isoformat(),)) for d in dates]
-
-    def failed(task: Task, err: BaseException) -> Outcome:
-        # a crashed worker fails its date, not the whole run
-        return Outcome(task.key, "failed", 0.0, f"{type(err).__name__}: {err}")
-
-    def done(_task: Task, outcome: Outcome, _kept: bool) -> None:
-        if on_done:
-            on_done(outcome)
-
-    outcomes = run_tasks(tasks, executor or LocalExecutor(jobs), ArchiveStore(directory),
-                         on_done=done, on_error=failed)
-    write_index(directory)
-    return sorted(outcomes, key=lambda o: o.date)
-
-
-def archive_summary(dates: int, outcomes: list[Outcome], seconds: float,
-                    directory: Path) -> dict[str, Any]:
-    """An archive run in figures: how many dates were generated, skipped and failed, the
-    rate, the index's path and each date's outcome (``cities daily --from ... --json``)."""
-    minutes = seconds / 60
-    made = sum(o.status == "generated" for o in outcomes)
-    return {"dates": dates, "generated": made,
-            "skipped": sum(o.status == "skipped" for o in outcomes),
-            "failed": [o.date for o in outcomes if o.status == "failed"],
-            "minutes": round(minutes, 2),
-            "puzzles_per_minute": round(made / minutes, 2) if made and minutes else None,
-            "index": str(Path(directory) / INDEX),
-            "outcomes": [{"date": o.date, "status": o.status, "seconds": round(o.seconds, 1),
-                          "detail": o.detail} for o in outcomes]}
+    """Generate every date into ``directory`` (``puzzles.common.archive.run_archive``: dates
+    already there are skipped), then write the index."""
+    return run_archive(dates, directory, make_one, _holds, write_index, jobs, on_done, executor)
 
 
 def write_index(directory: Path) -> dict[str, Any]:
     """Write ``index.json``: one entry per puzzle file in the directory, by date."""
-    entries = []
-    for path in sorted(Path(directory).glob("????-??-??.json")):
-        data = read_json(path, "puzzle file")
-        entries.append({
-            "date": data["date"], "file": path.name, "weekday": data.get("weekday"),
-            "kind": data["kind"], "difficulty": data["difficulty"]["rating"],
-            "label": data["difficulty"]["label"], "optimum": data["optimum"],
-            "optimal_layouts": data["optimal_layouts"], "generator": data["generator"],
-        })
-    index = {"generator": GENERATOR_VERSION, "count": len(entries), "puzzles": entries}
-    write_json_atomic(Path(directory) / INDEX, index)
-    return index
+    return write_dated_index(directory, GENERATOR_VERSION,
+                             lambda data: {"optimal_layouts": data["optimal_layouts"]})

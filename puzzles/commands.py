@@ -50,14 +50,15 @@ def daily(
     out: Annotated[Path | None, options.path(
         "--out", "Archive: directory for the puzzle files.", "DIR")] = None,
     template: Annotated[bool, typer.Option(
-        "--template", help="Print an answer file to fill in (the mat placed in city "
-        "coordinates, the tiles to place): cities daily --template > answer.json.")] = False,
+        "--template", help="Print an answer file to fill in (Between Two Cities: the mat "
+        "placed in city coordinates; Cities USA: a city file holding the starting tile; and "
+        "the pieces to place): cities daily --template > answer.json.")] = False,
     jobs: Annotated[int | None, options.count(
         "--jobs", limits.JOBS, "Archive: processes (default: all cores).")] = None,
     game: Annotated[str, typer.Option(
         "--game", metavar="GAME", help="twocities (Between Two Cities) or usa (Cities USA: "
-        f"a {USA_SIZE[0]}x{USA_SIZE[1]} city from a small pool, generated on demand and "
-        "cached).")] = "twocities",
+        f"a {USA_SIZE[0]}x{USA_SIZE[1]} city from a pool drawn by date, from the shipped "
+        "archive, else generated on demand and cached).")] = "twocities",
     json_out: options.Json = False,
 ) -> None:
     """Today's puzzle: the tiles, mat, rivals and districts, and the proven optimum to reach."""
@@ -131,16 +132,19 @@ def _verdict(grading: Callable[[], G], path: str | None, json_out: bool,
 
 
 def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
-    """``cities daily --game usa``: the puzzle, its grade, or its solution."""
+    """``cities daily --game usa``: the puzzle, its template, its grade, or its solution."""
     from puzzles.usa import grade as usa_grade
     from puzzles.usa import show as usa_daily_view
     from puzzles.usa.archive import usa_puzzle_for
+    from puzzles.usa.template import usa_answer_template
     from solver.usa import show as usa_view
     from solver.usa.game.cityfile import city_to_json
 
     day = asked.day
     answer, puzzle = _answer_and_puzzle(asked, usa_puzzle_for, "the Cities USA puzzle")
-    if asked.mode == "check":
+    if asked.mode == "template":
+        sys.stdout.write(readable_json(usa_answer_template(puzzle)) + "\n")
+    elif asked.mode == "check":
         _verdict(lambda: usa_grade.grade(puzzle, answer), asked.answer, json_out,
                  usa_daily_view.render_grade)
     elif asked.mode == "solution":
@@ -157,8 +161,9 @@ def _daily_usa(asked: DailyRequest, json_out: bool) -> None:
         print_json(puzzle.to_json(solution=False))
     else:
         console.print(usa_daily_view.render_puzzle(puzzle))
-        console.print(f"\nto answer: save your city as a Cities USA city file, then: cities daily "
-                      f"--game usa --date {day} --check answer.json", style="dim")
+        console.print(f"\nto answer: cities daily --game usa --date {day} --template > "
+                      f"answer.json, fill in its city, then: cities daily --game usa --date {day} "
+                      "--check answer.json", style="dim")
 
 
 def _archive(asked: DailyRequest, jobs: int | None, json_out: bool) -> None:
@@ -177,7 +182,11 @@ def _archive(asked: DailyRequest, jobs: int | None, json_out: bool) -> None:
             if outcome.status == "failed":
                 bar.console.print(f"{outcome.date}: failed: {outcome.detail}", style="red")
 
-        outcomes = build_archive(dates, asked.out, jobs, done)
+        if asked.game == "usa":
+            from puzzles.usa.archive import build_usa_archive
+            outcomes = build_usa_archive(dates, asked.out, jobs, done)
+        else:
+            outcomes = build_archive(dates, asked.out, jobs, done)
     minutes = (time.perf_counter() - start) / 60
     summary = archive_summary(len(dates), outcomes, minutes * 60, asked.out)
     if json_out:

@@ -1,5 +1,5 @@
 """What ``cities daily`` is asked to do, from its options: which game, and one of the puzzle,
-its answer template, a grade, the solution, or (Between Two Cities) an archive of dates.
+its answer template, a grade, the solution, or an archive of dates.
 Options that do not go together are refused here, in one line, before any work.
 
 >>> import datetime as dt
@@ -43,17 +43,7 @@ def daily_request(game: str = "twocities", date: str | None = None, check: str |
     if game not in GAMES:
         raise CitiesError(f"unknown game {game!r} (twocities or usa)", field="--game")
     archive = (date_from, date_to, out)
-    if game == "usa":
-        if any(v is not None for v in archive):
-            raise CitiesError("--from/--to/--out are for Between Two Cities; Cities USA puzzles "
-                              "are generated on demand and cached", field="--game")
-        if template:
-            raise CitiesError("--template is for Between Two Cities; a Cities USA answer is a "
-                              "city file (cities daily --game usa --solution --json shows one)",
-                              field="--game")
-        if check and solution:
-            raise CitiesError("give one of --check and --solution")
-    elif any(v is not None for v in archive):
+    if any(v is not None for v in archive):
         if date_from is None or date_to is None or out is None:
             raise CitiesError("an archive run needs --from, --to and --out together")
         if date or check or solution or template:

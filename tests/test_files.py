@@ -4,7 +4,6 @@ input) and the field, exit status 2.  Game files are checked against the box and
 (every tile once; Cities USA's pieces, tops, actions and workers agreeing with the round),
 city files as the rules engine judges them, components files field by field; kept study
 results and archived or cached puzzles are checked before they are reused."""
-
 from __future__ import annotations
 
 import copy
@@ -25,7 +24,6 @@ import cli
 from puzzles.archive import archived, puzzle_file
 from puzzles.puzzle import load_puzzle
 from puzzles.usa.archive import cached_usa
-from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import load_usa_puzzle
 from solver.common.errors import (
     AgainstTheRules,
@@ -51,6 +49,7 @@ from solver.usa.game.vocab import COLORS
 from solver.usa.rules import gamefile as usa_gamefile
 from solver.usa.rules.game import new_game, play_turn
 from solver.usa.rules.legality import check
+from tests.support.usa_daily import shipped_usa
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -449,7 +448,7 @@ def test_fewer_starting_tiles_than_players_is_refused_at_setup(tmp_path: Path) -
 
 # --- Cities USA cached puzzles --------------------------------------------------------------
 
-USA_DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
+USA_DAY = dt.date(2026, 12, 2)  # in the shipped archive
 
 
 @pytest.mark.parametrize("edit", [
@@ -458,7 +457,7 @@ USA_DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
     lambda d: d["solution"]["city"]["buildings"].clear(),
 ])
 def test_an_edited_usa_cached_puzzle_is_not_trusted(tmp_path: Path, edit: Any) -> None:
-    data = generate_usa(USA_DAY).to_json()
+    data = shipped_usa(USA_DAY).to_json()
     path = puzzle_file(tmp_path, USA_DAY)
     path.write_text(json.dumps(data))
     assert cached_usa(USA_DAY, tmp_path) is not None

@@ -2,7 +2,6 @@
 PNG; what the picture shows (tiles, empty places, streets, bridges, dead ends, buildings and
 their heights, feature tiles, the starting tile, sample labels) counted against the city;
 ``cities render`` dispatches on the file's game; bad input is one line."""
-
 from __future__ import annotations
 
 import datetime as dt
@@ -15,16 +14,16 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import UsaPuzzle
 from solver.twocities.svg import png_bytes
 from solver.usa.game.cityfile import city_from_json, load_city
 from solver.usa.game.geometry import dead_ends
 from solver.usa.svg import city_svg, picture, tile_svg
+from tests.support.usa_daily import shipped_usa
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "usa"
 SVG_NS = "{http://www.w3.org/2000/svg}"
-DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
+DAY = dt.date(2026, 12, 2)  # in the shipped archive
 runner = CliRunner()
 
 #: The example files that are Cities USA cities, pools or puzzles (an action file is not).
@@ -34,7 +33,7 @@ DRAWN = sorted(p.name for p in EXAMPLES.glob("*.json")
 
 @pytest.fixture(scope="module")
 def puzzle() -> UsaPuzzle:
-    return generate_usa(DAY)
+    return shipped_usa(DAY)
 
 
 def groups(svg: str, cls: str) -> list[ET.Element]:

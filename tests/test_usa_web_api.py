@@ -2,9 +2,9 @@
 ``cities daily --game usa ... --json`` print on the same input, within the app's window of
 dates and through its generation pool; bad bodies get a 4xx JSON error naming the field
 (ASGI test client; no server, no browser)."""
-
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import os
@@ -20,24 +20,24 @@ from typer.testing import CliRunner
 import cli
 from puzzles.common.files import puzzle_file
 from puzzles.usa.archive import usa_cache_dir
-from puzzles.usa.generate import generate_usa
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from puzzles.web.app import MAX_BODY, create_app
 from solver.usa.game.cityfile import city_from_json
 from solver.usa.game.components import load_components
 from solver.usa.rules import legality
 from solver.usa.svg import picture
+from tests.support.usa_daily import shipped_usa
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "usa"
-DAY = dt.date(2026, 12, 2)  # its first draw is proven at once
+DAY = dt.date(2026, 12, 2)  # in the shipped archive
 LOCAL = "http://127.0.0.1"
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def made() -> UsaPuzzle:
-    return generate_usa(DAY)
+    return shipped_usa(DAY)
 
 
 @pytest.fixture
@@ -263,23 +263,33 @@ def test_a_date_not_cached_is_made_once_through_the_pool(monkeypatch: Any,
                                                          made: UsaPuzzle) -> None:
     from puzzles.web.pool import Generation, Puzzles
 
+    later = dt.date(2027, 2, 2)  # after the shipped archive: made on demand
+    made_later = dataclasses.replace(made, date=later)
     calls: list[tuple[str, str]] = []
 
     async def make(self: Puzzles, job: Generation) -> Any:
         calls.append((job.game, str(job.day)))
         job.progress = "candidate 1: best 10, bound 14 (0 s)"
-        return made
+        return made_later
 
     monkeypatch.setattr(Puzzles, "_make", make)
-    with TestClient(create_app(lambda: DAY), base_url=LOCAL) as client:
-        assert client.get(f"/api/usa/progress/{DAY}").json()["progress"] == ""
-        first = client.get(f"/api/usa/daily/{DAY}")
-        again = client.get(f"/api/usa/daily/{DAY}")
+    with TestClient(create_app(lambda: later), base_url=LOCAL) as client:
+        assert client.get(f"/api/usa/progress/{later}").json()["progress"] == ""
+        first = client.get(f"/api/usa/daily/{later}")
+        again = client.get(f"/api/usa/daily/{later}")
         assert first.status_code == 200 and first.json() == again.json()
-        assert first.json() == made.to_json(solution=False)
-        assert calls == [("usa", str(DAY))]  # the Cities USA puzzle, made once
-        assert client.get(f"/api/usa/progress/{DAY}").json()["progress"] == "ready"
-        assert client.get(f"/api/progress/{DAY}").json()["progress"] == ""  # games apart
+        assert first.json() == made_later.to_json(solution=False)
+        assert calls == [("usa", str(later))]  # the Cities USA puzzle, made once
+        assert client.get(f"/api/usa/progress/{later}").json()["progress"] == "ready"
+        assert client.get(f"/api/progress/{later}").json()["progress"] == ""  # games apart
+
+
+def test_a_shipped_date_is_served_without_making_it(monkeypatch: Any, made: UsaPuzzle) -> None:
+    from puzzles.web.pool import Puzzles
+
+    monkeypatch.setattr(Puzzles, "_make", lambda self, job: pytest.fail("made"))
+    with TestClient(create_app(lambda: DAY), base_url=LOCAL) as client:
+        assert client.get(f"/api/usa/daily/{DAY}").json() == made.to_json(solution=False)
 
 
 def test_the_maker_process_makes_a_cities_usa_puzzle(cached: UsaPuzzle) -> None:
@@ -353,17 +363,22 @@ def test_todays_and_tomorrows_puzzles_are_made_ahead_unless_told_not(
     assert prepare or calls == []
 
 
-def test_a_cached_day_is_not_made_ahead(monkeypatch: Any, cached: UsaPuzzle) -> None:
+def test_a_cached_day_is_not_made_ahead(monkeypatch: Any, made: UsaPuzzle) -> None:
     from puzzles.web.pool import Generation, Puzzles
 
+    later = dt.date(2027, 2, 2)  # after the shipped archive, in this test's cache
+    kept = dataclasses.replace(made, date=later)
+    path = puzzle_file(usa_cache_dir(), later)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(kept.to_json()), encoding="utf-8")
     calls: list[tuple[str, str]] = []
 
     async def make(self: Puzzles, job: Generation) -> Any:
         calls.append((job.game, str(job.day)))
-        return cached
+        return dataclasses.replace(made, date=job.day)
 
     monkeypatch.setattr(Puzzles, "_make", make)
-    with TestClient(create_app(lambda: DAY, prepare=True), base_url=LOCAL) as client:
-        assert client.get(f"/api/usa/daily/{DAY}").json() == cached.to_json(solution=False)
-        client.get(f"/api/usa/daily/{DAY + dt.timedelta(days=1)}")
-    assert [day for game, day in calls if game == "usa"] == [str(DAY + dt.timedelta(days=1))]
+    with TestClient(create_app(lambda: later, prepare=True), base_url=LOCAL) as client:
+        assert client.get(f"/api/usa/daily/{later}").json() == kept.to_json(solution=False)
+        client.get(f"/api/usa/daily/{later + dt.timedelta(days=1)}")
+    assert [day for game, day in calls if game == "usa"] == [str(later + dt.timedelta(days=1))]

@@ -1,5 +1,6 @@
 """A daily puzzle's file: where a date's puzzle lies in a directory, whether a stored puzzle
-is still the date's, and the user's cache of puzzles generated on the spot (both games).
+is still the date's, the archive shipped with the package and the user's cache of puzzles
+generated on the spot (both games).
 """
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from solver.common.errors import CitiesError
+
+#: The archive shipped with the package: Between Two Cities puzzles, and each other game's in
+#: a folder of its own (``usa/``).
+SHIPPED_DIR = Path(__file__).parent.parent / "archive"
 
 
 def puzzle_file(directory: Path, date: dt.date) -> Path:

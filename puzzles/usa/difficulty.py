@@ -5,6 +5,8 @@ rating never depends on how fast the solver is or how many cores it had.
 >>> rate_usa(optimum=30, greedy=29).rating
 1
 >>> rate_usa(optimum=30, greedy=15).label
+'medium'
+>>> rate_usa(optimum=30, greedy=5).label
 'fiendish'
 """
 
@@ -16,9 +18,10 @@ from typing import Any
 from puzzles.common.difficulty import LABELS, GreedyGap, gap_percent
 from solver.common.errors import CitiesError
 
-#: Greedy gap (percent below the optimum) at which each rating above 1 starts; chosen from
-#: the gaps of the first generated dates (docs/daily.md, "Cities USA").
-USA_GAP_STEPS = (5, 20, 35, 45)
+#: Greedy gap (percent below the optimum) at which each rating above 1 starts: the quintiles
+#: of the shipped 3x3 archive's gaps, rounded, so its ratings spread about evenly (docs/daily.md,
+#: "Cities USA").
+USA_GAP_STEPS = (25, 40, 60, 80)
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,16 @@
 """The draw: a small Cities USA pool taken from the sample set, seeded by the date only.
 
 Every random choice comes from ``random.Random(f"cities-usa-daily:{version}:{date}:{attempt}")``
-(a string seed, never ``hash()``, which Python salts per process).  The pool is sized so the
-solver proves it on one worker within the budget: a 2x3 city (the starting tile and exactly 5
-city tiles), two feature tiles, six building pieces in two colours, one or two scoring cards
-and one achievement.  (A 3x3 city of the same kind is often not proven on one worker within
-the budget: measured in docs/daily.md.)
+(a string seed, never ``hash()``, which Python salts per process).  The city is the one every
+player builds, 3x3 (the starting tile and exactly 8 city tiles); the rest of the pool is kept
+small so the solver proves most draws on one worker within the budget: two feature tiles, six
+building pieces in two colours, one or two scoring cards and one achievement (measured in
+docs/daily.md).
 
 >>> import datetime as dt
 >>> pool = draw_pool(dt.date(2026, 12, 1))
 >>> pool.size, len(pool.tiles), sum(pool.pieces.values())
-((2, 3), 5, 6)
+((3, 3), 8, 6)
 >>> draw_pool(dt.date(2026, 12, 1)) == pool
 True
 """
@@ -25,8 +25,8 @@ from solver.usa.game.pool import Pool
 from solver.usa.game.vocab import COLORS
 
 #: Bump when anything changes what a date generates (draws, budgets, rating, redraws).
-USA_GENERATOR_VERSION = "2"
-SIZE = (2, 3)
+USA_GENERATOR_VERSION = "3"
+SIZE = (3, 3)
 PIECES = 6  # building pieces, shared out between two colours
 FEATURES = 2
 

@@ -3,7 +3,9 @@ score, how close is it to the proven optimum, and the share line (as for Between
 
 An answer is a Cities USA city file or a ``cities usa solve --json`` object (its ``city``).
 The puzzle's scoring cards score, and its achievement scores when the city meets it, whatever
-cards and claims the answer carries.
+cards and claims the answer carries.  An answer no order of play builds names the first step
+the rules engine refuses (``rules.order.first_refusal``), with the rule's reason; what no city
+file may hold (a feature on a space of another kind, say) is refused by the file's reader.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from solver.common.errors import CitiesError, ModelMismatch
 from solver.usa.game.city import City
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.rules.greedy import claimed
-from solver.usa.rules.order import play_order
+from solver.usa.rules.order import first_refusal, play_order
 from solver.usa.scoring.categories import Score, score_city
 
 
@@ -67,13 +69,15 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     if city.size != pool.size:
         return [f"a city is {pool.size[0]}x{pool.size[1]} tiles; this one is "
                 f"{city.size[0]}x{city.size[1]}"]
-    if len(city.tiles) != pool.places:
-        problems.append(f"the city is not finished: {pool.places - len(city.tiles)} empty "
-                        "place(s)")
     ids = Counter(p.tile.id for p in city.tiles.values())
+    if len(city.tiles) != pool.places:
+        unplaced = sorted(Counter(pool.tiles) - ids)
+        problems.append(f"the city is not finished: {pool.places - len(city.tiles)} empty "
+                        f"place(s)" + (f", tiles to place: {', '.join(unplaced)}"
+                                       if unplaced else ""))
     if ids[pool.start] != 1:
         problems.append(f"the city must hold the starting tile {pool.start} once")
-    extra = sorted((ids - Counter({pool.start: 1})) - Counter(pool.tiles))
+    extra = _tiles_beyond(city, puzzle)
     if extra:
         problems.append(f"tiles not in the puzzle: {', '.join(map(str, extra))}")
     if len(city.bridges) > pool.bridges:
@@ -90,6 +94,12 @@ def _pool_problems(city: City, puzzle: UsaPuzzle) -> list[str]:
     if tops:
         problems.append(f"skyscraper tops beyond the puzzle's: {', '.join(tops)}")
     return problems
+
+
+def _tiles_beyond(city: City, puzzle: UsaPuzzle) -> list[str]:
+    """The city's tiles (by id; an inline tile has none) beyond the puzzle's."""
+    ids = Counter(p.tile.id for p in city.tiles.values())
+    return sorted((ids - Counter({puzzle.pool.start: 1})) - Counter(puzzle.pool.tiles))
 
 
 def as_graded(city: City, puzzle: UsaPuzzle) -> City:
@@ -109,11 +119,20 @@ def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
         raise err.located(field="city" if inner else None) from None
     city = as_graded(city, puzzle)
     problems = _pool_problems(city, puzzle)
-    if not problems and play_order(city.with_changes(buildings={}, features={}, cards=(),
-                                                     achievements=()), pool.bridges) is None:
-        problems.append("no order of play the rules allow builds these tiles and bridges "
-                        "(a tile at a time, fully adjacent, dead ends fixed while bridges last)")
+    # The order search is bounded by the pool's tiles: an answer of another size or with
+    # other tiles is refused by those problems alone.
+    refused = None if city.size != pool.size or _tiles_beyond(city, puzzle) else \
+        first_refusal(_tiles_and_bridges(city), pool.bridges)
+    if refused is not None:
+        problems.append(f"no order of play builds this city: the rules refuse "
+                        f"{refused.describe()}")
     return Grade(puzzle, city, score_city(city), tuple(problems))
+
+
+def _tiles_and_bridges(city: City) -> City:
+    """What the order of play builds turn by turn (buildings and features follow in any
+    order: the city file already holds each on a space it may take)."""
+    return city.with_changes(buildings={}, features={}, cards=(), achievements=())
 
 
 def solution_json(puzzle: UsaPuzzle) -> dict[str, Any]:
@@ -122,8 +141,7 @@ def solution_json(puzzle: UsaPuzzle) -> dict[str, Any]:
     bridge actions in an order the rules engine accepts (``rules.order.play_order``), from the
     puzzle's bridges in hand; its buildings and features follow in any order."""
     city = grade(puzzle, city_to_json(puzzle.solution)).city
-    order = play_order(city.with_changes(buildings={}, features={}, cards=(), achievements=()),
-                       puzzle.pool.bridges)
+    order = play_order(_tiles_and_bridges(city), puzzle.pool.bridges)
     if order is None:
         raise ModelMismatch(f"no order of play builds the solution of {puzzle.date}")
     return {**city_to_json(city), "order": order}

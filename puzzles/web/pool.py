@@ -26,7 +26,7 @@ from typing import Any
 
 from puzzles.archive import archived, cache_dir
 from puzzles.puzzle import Puzzle, puzzle_from_json
-from puzzles.usa.archive import cached_usa, usa_cache_dir
+from puzzles.usa.archive import archived_usa, cached_usa, usa_cache_dir
 from puzzles.usa.puzzle import UsaPuzzle, usa_puzzle_from_json
 from solver.common.errors import CitiesError
 from solver.common.jsonio import TEMP_SUFFIX
@@ -55,7 +55,7 @@ class Generation:
 def stored(day: dt.date, game: str = "twocities") -> Daily | None:
     """The date's puzzle from the shipped archive or the cache, if either has it."""
     if game == "usa":
-        return cached_usa(day)
+        return archived_usa(day) or cached_usa(day)
     return archived(day) or archived(day, cache_dir())
 
 

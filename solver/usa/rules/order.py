@@ -7,9 +7,10 @@ voluntary bridge on any tile laid, never one that makes a dead end. Nothing else
 bridge.
 
 Every step is judged by ``legality`` and each turn's bridges by ``turn`` (the owners of those
-rules); this module only searches the turns. An order is a list of ``cities usa check``
-actions: the starting tile, then each city tile (its forced bridges inside the action), each
-followed by at most one ``bridge`` action, its turn's voluntary bridge.
+rules); this module only searches the turns, and names the first step they refuse when no order
+exists (``first_refusal``). An order is a list of ``cities usa check`` actions: the starting
+tile, then each city tile (its forced bridges inside the action), each followed by at most one
+``bridge`` action, its turn's voluntary bridge.
 
 The rulebook's scoring example keeps a dead end and builds no bridge: legal play makes it only
 when the player holds no bridge (with bridges in hand, the tile that made the dead end would
@@ -24,6 +25,7 @@ have had it fixed).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -42,37 +44,141 @@ def play_order(target: City, bridges: int | None = None, *,
     the bridges the city has built plus those it has left). ``start``: a city in progress to
     continue instead (its tiles and bridges among the target's, in the target's frame, its
     turn over; it holds its own bridges left): only the new tiles' turns are searched."""
-    if not target.tiles:
-        return []
-    holds = bridges if bridges is not None else len(target.bridges) + target.remaining_bridges
-    empty = target.with_changes(tiles={}, bridges=frozenset(), buildings={}, features={},
-                                cards=(), achievements=(), bridges_left=holds)
-    starts = [p for p, t in target.tiles.items() if t.tile.start] or sorted(target.tiles)
-    failed: set[tuple[frozenset[Place], frozenset[Bridge]]] = set()
+    return _Search(target, bridges).order(start)
 
-    def search(city: City) -> list[Action] | None:
+
+@dataclass(frozen=True)
+class Refusal:
+    """The step of play the rules refuse: ``step`` (counted from 1, the starting tile's; None
+    when the turns themselves run out, whatever the step), the action, and the rule's reason;
+    ``accepted`` are the steps before it."""
+
+    step: int | None
+    action: Action
+    reason: str
+    accepted: tuple[Action, ...] = ()
+
+    def describe(self) -> str:
+        a = self.action
+        if a["action"] == "bridge":
+            what = f"bridge on arm {a['arm']} at {a['at']}"
+        else:  # an inline tile (a city file may describe one) has no id
+            what = f"tile {a['tile']} at {a['at']}" if a["tile"] else f"the tile at {a['at']}"
+        return f"{what}: {self.reason}" if self.step is None else \
+            f"step {self.step}, {what}: {self.reason}"
+
+
+def first_refusal(target: City, bridges: int | None = None) -> Refusal | None:
+    """None when an order of play builds ``target``'s tiles and bridges (``play_order``);
+    else the step the rules refuse on the deepest way the order search found (the most
+    tiles, then bridges, built in turn order): a tile of the target there, in reading order,
+    that ``legality`` refuses with the target's bridges, else a bridge of the target that it
+    refuses, else a bridge no turn is left for.
+
+    >>> from solver.usa.game.cityfile import load_city
+    >>> city = load_city("examples/usa/rulebook-scoring.json")
+    >>> first_refusal(city, bridges=0) is None
+    True
+    >>> refused = first_refusal(city, bridges=3)
+    >>> refused.describe()[:29]
+    'step 9, the tile at [0, 2]: t'
+    >>> refused.reason
+    'this placement makes 1 dead end(s): 1 bridge(s) must fix them, 0 given'
+    """
+    search = _Search(target, bridges)
+    if search.order() is not None:
+        return None
+    city, done = search.deepest
+    step = len(done) + 1
+    places = sorted(set(target.tiles) - set(city.tiles))
+    beside = [p for p in places if not city.tiles
+              or any(near in city.tiles for near in places_beside(p))]
+    for at in beside + [p for p in places if p not in beside]:
+        refused = _tile_refusal(city, target, at)
+        if refused is not None:
+            laid = target.tiles[at]
+            return Refusal(step, {"action": "tile", "tile": laid.tile.id, "at": list(at),
+                                  "rotation": laid.rotation}, refused, done)
+    missing = sorted(target.bridges - city.bridges)
+    for where, arm in missing:
+        if where in city.tiles:
+            v = place_bridge(city, where, arm)
+            if not v.legal:
+                return Refusal(step, _bridge(where, arm), v.reason, done)
+    # Every tile step there is legal and led nowhere: only the turns' count of voluntary
+    # bridges (``_enough_turns``) can have cut them, so a bridge is missing.
+    where, arm = missing[0]
+    return Refusal(None, _bridge(where, arm), "no turn is left for it (a turn places at most "
+                   "one voluntary bridge, after its city tile, and none follows the starting "
+                   "tile)", done)
+
+
+def _bridge(where: Place, arm: str) -> Action:
+    return {"action": "bridge", "at": list(where), "arm": arm}
+
+
+def _tile_refusal(city: City, target: City, at: Place) -> str | None:
+    """Why ``legality`` refuses the target's tile at ``at`` next, with the target's bridges
+    for the dead ends it makes (None: it allows it)."""
+    laid = target.tiles[at]
+    probe = place_tile(city, laid.tile, at, laid.rotation, build=False)
+    if not probe.legal:
+        return probe.reason
+    wanted = [b for b in probe.forced_bridges if b in target.bridges]
+    if len(wanted) >= probe.must_fix:
+        return None
+    return place_tile(city, laid.tile, at, laid.rotation, wanted, build=False).reason
+
+
+class _Search:
+    """The order search (depth first, failed positions remembered), keeping the deepest
+    position it reached and the actions to it."""
+
+    def __init__(self, target: City, bridges: int | None) -> None:
+        self.target = target
+        holds = bridges if bridges is not None else (len(target.bridges)
+                                                     + target.remaining_bridges)
+        self.empty = target.with_changes(tiles={}, bridges=frozenset(), buildings={},
+                                         features={}, cards=(), achievements=(),
+                                         bridges_left=holds)
+        self.failed: set[tuple[frozenset[Place], frozenset[Bridge]]] = set()
+        self.deepest: tuple[City, tuple[Action, ...]] = (self.empty, ())
+
+    def order(self, start: City | None = None) -> list[Action] | None:
+        target = self.target
+        if not target.tiles:
+            return []
+        if start is not None:
+            begun = start.with_changes(buildings={}, features={}, cards=(), achievements=())
+            if not (begun.tiles.items() <= target.tiles.items()
+                    and begun.bridges <= target.bridges):
+                return None
+            if not begun.tiles:
+                return _Search(target, begun.remaining_bridges).order()
+            return self._search(begun, ())
+        starts = [p for p, t in target.tiles.items() if t.tile.start] or sorted(target.tiles)
+        for actions, city in _turns(self.empty, target, starts, starting_tile=True):
+            found = self._search(city, tuple(actions))
+            if found is not None:
+                return [*actions, *found]
+        return None
+
+    def _search(self, city: City, done: tuple[Action, ...]) -> list[Action] | None:
+        target = self.target
+        best = self.deepest[0]
+        if (len(city.tiles), len(city.bridges)) > (len(best.tiles), len(best.bridges)):
+            self.deepest = (city, done)
         if len(city.tiles) == len(target.tiles):
             return [] if city.bridges == target.bridges else None
         key = (frozenset(city.tiles), frozenset(city.bridges))
-        if key in failed or not _enough_turns(city, target):
+        if key in self.failed or not _enough_turns(city, target):
             return None
         for actions, after in _turns(city, target, _places_beside_city(city, target)):
-            rest = search(after)
+            rest = self._search(after, (*done, *actions))
             if rest is not None:
                 return [*actions, *rest]
-        failed.add(key)
+        self.failed.add(key)
         return None
-
-    if start is not None:
-        begun = start.with_changes(buildings={}, features={}, cards=(), achievements=())
-        if not (begun.tiles.items() <= target.tiles.items() and begun.bridges <= target.bridges):
-            return None
-        return search(begun) if begun.tiles else play_order(target, begun.remaining_bridges)
-    for actions, city in _turns(empty, target, starts, starting_tile=True):
-        found = search(city)
-        if found is not None:
-            return [*actions, *found]
-    return None
 
 
 def _enough_turns(city: City, target: City) -> bool:
