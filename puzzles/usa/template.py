@@ -9,9 +9,9 @@ city of one tile: ``--check`` refuses it as not finished, naming the empty place
 >>> from puzzles.usa.archive import archived_usa
 >>> template = usa_answer_template(archived_usa(dt.date(2026, 11, 29)))
 >>> template["tiles"], template["bridges"]
-([{'tile': 'start-4', 'at': [1, 1], 'rotation': 0}], [])
+([{'tile': 'start-2', 'at': [1, 1], 'rotation': 0}], [])
 >>> template["to_place"]["tiles"][:2], template["to_place"]["pieces"]
-(['city-05', 'city-06'], {'black': 4, 'yellow': 2})
+(['city-05', 'city-19'], {'white': 3, 'yellow': 3})
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from solver.usa.game.city import City, PlacedTile
 from solver.usa.game.cityfile import city_from_json, city_to_json
 from solver.usa.game.components import load_components
 from solver.usa.game.pool import pool_from_json
+from solver.usa.game.vocab import area_kind
 from solver.usa.rules.order import first_refusal
 from tests.support.refusals import refused_in_one_line as one_line_error
 
@@ -202,7 +203,7 @@ def test_a_feature_on_the_wrong_kind_of_space_is_refused_in_one_line(
     feature = comps.feature(shipped.pool.features[0])
     city = shipped.solution
     wrong = next([r, c] for r in range(6) for c in range(6)
-                 if city.printed_kind((r, c)) != feature.placed_on
+                 if area_kind(city.printed_kind((r, c))) != feature.placed_on
                  and (r, c) not in city.buildings and (r, c) not in city.features)
     answer["features"] = [{"feature": feature.id, "space": wrong}]
     path = tmp_path / "feature.json"
