@@ -205,14 +205,18 @@ def _daily(r: Record) -> str:
     if "median_seconds" in f:
         return (f"one puzzle: median {f['median_seconds']:g} s, p95 {f['p95_seconds']:g} s, "
                 f"max {f['max_seconds']:g} s over {f['dates']} dates")
-    if "puzzles_per_minute" in f:
-        version = f.get("generator_version")
-        return (f"{f['archive_puzzles']} puzzles in {f['archive_minutes']:g} min: "
-                f"{f['puzzles_per_minute']:g} a minute"
-                + (f" (generator version {version})" if version else ""))
-    ratings = "/".join(str(n) for n in f["ratings"].values())
-    return (f"median {f['median_cpu_s']:g} CPU s a date, at most {f['max_cpu_s']:g}; "
-            f"{f['redrawn']} of {f['dates']} redrawn; ratings 1-5: {ratings}")
+    if "wall_median_s" in f:  # the Cities USA daily: seconds a date, candidates, passed over
+        passed = f["passed_over"]
+        return (f"one date: median {f['wall_median_s']:g} s, p90 {f['wall_p90_s']:g} s, "
+                f"p95 {f['wall_p95_s']:g} s, max {f['wall_max_s']:g} s over {f['dates']} "
+                f"dates; candidates a date: median {f['candidates_median']:g}, at most "
+                f"{f['candidates_max']}; passed over: {passed['unproven']} unproven, "
+                f"{passed['greedy_solved']} greedy-solved"
+                + (f"; {f['failed']} failed" if f["failed"] else ""))
+    version = f.get("generator_version")
+    return (f"{f['archive_puzzles']} puzzles in {f['archive_minutes']:g} min: "
+            f"{f['puzzles_per_minute']:g} a minute"
+            + (f" (generator version {version})" if version else ""))
 
 
 DAILY = Table("daily", (
@@ -221,8 +225,8 @@ DAILY = Table("daily", (
     Suite("the shipped archive, 32 dates", "daily",
           "cities daily --from 2026-11-29 --to 2026-12-30 --out puzzles/archive --jobs 2",
           ""),
-    Suite("Cities USA, one date", "usa_daily", "python bench/bench_usa_daily.py --dates 14",
-          ""),
+    Suite("Cities USA, one date, generated and proven", "usa_daily",
+          "python bench/bench_usa_daily.py --dates 20 --jobs 1", ""),
 ), (("result", _daily),))
 
 
