@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from puzzles.web.endpoints import BadRequest, api, body_json, field
+from puzzles.web.endpoints import BadRequest, api, body_json, field, only_keys
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions, NeedDecision
 from solver.common import options as limits
@@ -163,6 +163,7 @@ def fields_route(answer: Callable[..., Any], *names: str) -> Callable[[Request],
     async def run(request: Request) -> Response:
         data = await body_json(request)
         values = [field(data, name) for name in names]
+        only_keys(data, *names)
         return JSONResponse(await asyncio.to_thread(answer, *values))
     return run
 
