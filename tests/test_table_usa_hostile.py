@@ -317,3 +317,10 @@ def test_a_changed_game_body_is_answered_or_refused(client: TestClient,
                                                     data: st.DataObject) -> None:
     body = data.draw(changed(game_bodies[kind]))
     answered_or_refused(client.post(f"/api/table/usa/game/{kind}", json=body))
+
+
+def test_a_null_time_limit_is_the_default_never_none() -> None:
+    from puzzles.web.table_common import SOLVE_SECONDS, seconds
+
+    assert seconds({"time_limit": None}) == seconds({}) == SOLVE_SECONDS  # never unbounded
+    assert seconds({"time_limit": None}, default=None) is None  # the advice's whole time

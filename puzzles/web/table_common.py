@@ -27,10 +27,11 @@ Say = Callable[[dict[str, Any]], None]
 
 
 def number(data: dict[str, Any], key: str, rule: Callable[[object], Any], default: Any) -> Any:
-    """``data[key]`` checked by a command-line rule (``solver.common.options``)."""
-    value = data.get(key, default)
-    if value is None or value is default:
-        return value
+    """``data[key]`` checked by a command-line rule (``solver.common.options``); absent or
+    null, the ``default`` (a null time limit is the default one, never none)."""
+    value = data.get(key)
+    if value is None:
+        return default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise CitiesError("expected a number", field=key)
     try:
