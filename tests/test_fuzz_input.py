@@ -3,7 +3,6 @@ kind and bad option values give exit status 2 and one line on stderr, never a tr
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path
@@ -15,6 +14,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import cli
+from tests.support.fuzz import changed as changed_json
+from tests.support.fuzz import json_values as values_of
 from tests.support.refusals import refused_in_one_line
 
 # hypothesis on every command's input, many examples each
@@ -83,41 +84,7 @@ def _run(kind: str, path: Path) -> Any:
     return invoke([str(path) if a == "FILE" else a for a in args])
 
 
-def _paths(data: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every place in a JSON value, as key / index paths."""
-    out = [prefix]
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data[:6]):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-scalars = (st.none() | st.booleans() | st.integers(-(10 ** 40), 10 ** 40)
-           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
-           | st.sampled_from(["F", "~", ".", "F|O|P", "C:nowhere", "CHM", "Tz", "-1", ""]))
-json_values = st.recursive(
-    scalars, lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=8)
-
-
-@st.composite
-def mutations(draw: st.DrawFn, base: Any) -> Any:
-    """``base`` with one place replaced by another JSON value, or removed."""
-    data = copy.deepcopy(base)
-    path = draw(st.sampled_from(_paths(data)))
-    if not path:
-        return draw(json_values)
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    if draw(st.booleans()) and isinstance(parent, dict):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = draw(json_values)
-    return data
+json_values = values_of(["F", "~", ".", "F|O|P", "C:nowhere", "CHM", "Tz", "-1", ""])
 
 
 @fuzz
@@ -125,7 +92,7 @@ def mutations(draw: st.DrawFn, base: Any) -> Any:
 @given(data=st.data())
 def test_changed_files_are_answered_or_refused_in_one_line(tmp_path: Path, kind: str,
                                                            data: st.DataObject) -> None:
-    changed = data.draw(mutations(_base(kind)))
+    changed = data.draw(changed_json(_base(kind), json_values))
     path = tmp_path / f"{kind}.json"
     path.write_text(json.dumps(changed))
     refused_or_fine(_run(kind, path))

@@ -22,6 +22,8 @@ from starlette.testclient import TestClient
 from puzzles.web.table import table_routes
 from puzzles.web.table_jobs import Jobs
 from solver.common.errors import CitiesError
+from tests.support.fuzz import changed as changed_json
+from tests.support.fuzz import json_values as values_of
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 IN_PROGRESS = json.loads((EXAMPLES / "usa" / "in-progress.json").read_text())
@@ -241,47 +243,16 @@ def test_a_body_that_cannot_be_read_is_refused(client: TestClient, path: str, ra
 
 # --- fuzz: one place of a good body changed ---------------------------------------------------
 
-scalars = (st.none() | st.booleans() | st.integers(-(10 ** 29), 10 ** 29)
-           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=10)
-           | st.sampled_from(["city-02", "city-20", "start-1", "start-2", "wild", "yacht-2",
-                              "black", "blue", "N", "E", "tile", "bridge", "green-lake",
-                              "nature-trails", "P1", "P2", "greedy", "random", "solo",
-                              "two-player", "tiles", "cards", 0, 90, 270, 7, -1, 2, 99]))
-json_values = st.recursive(
-    scalars, lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8) | st.sampled_from(["at", "tile", "arm", "space"]),
-                      inner, max_size=4), max_leaves=8)
+json_values = values_of(
+    ["city-02", "city-20", "start-1", "start-2", "wild", "yacht-2", "black", "blue", "N", "E",
+     "tile", "bridge", "green-lake", "nature-trails", "P1", "P2", "greedy", "random", "solo",
+     "two-player", "tiles", "cards", 0, 90, 270, 7, -1, 2, 99],
+    st.text(max_size=8) | st.sampled_from(["at", "tile", "arm", "space"]))
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data[:6]):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-@st.composite
-def changed(draw: st.DrawFn, base: Any) -> Any:
-    """``base`` with one place replaced by another JSON value, removed, or a key added."""
-    data = copy.deepcopy(base)
-    path = draw(st.sampled_from(_paths(data)))
-    if not path:
-        return draw(json_values)
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    how = draw(st.sampled_from(["replace", "remove", "add"]))
-    if how == "remove" and isinstance(parent, dict):
-        del parent[path[-1]]
-    elif how == "add" and isinstance(parent, dict):
-        parent[draw(st.text(max_size=8))] = draw(json_values)
-    else:
-        parent[path[-1]] = draw(json_values)
-    return data
+def changed(base: Any) -> st.SearchStrategy[Any]:
+    """``base`` with one place changed, removed, or a key added."""
+    return changed_json(base, json_values, add=True)
 
 
 BASES: dict[str, Any] = {
