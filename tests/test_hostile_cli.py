@@ -6,6 +6,8 @@ file of the other game. Each is refused in one line naming the file or the optio
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from tests.support.refusals import refused_in_one_line
+from tests.support.refusals import one_line_error, refused_in_one_line
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -188,3 +190,13 @@ def test_the_other_games_files_name_their_commands(tmp_path: Path) -> None:
                  ["usa", "moves", str(EXAMPLES / "state-river-bend.json"), "--tile",
                   "city-01"]):
         refused_in_one_line(invoke(args), 'game: expected "cities-usa" (a Between Two Cities')
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_a_full_standard_output_is_one_line_not_an_internal_error() -> None:
+    """``cities daily --game usa --template > /dev/full``: the answer file cannot be written."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "cli", "daily", "--game", "usa", "--date",
+                               "2026-12-08", "--template"], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=Path(__file__).parent.parent, timeout=120)
+    one_line_error(done.returncode, done.stderr, "cannot write the output")
