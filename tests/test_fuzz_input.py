@@ -3,8 +3,10 @@ kind and bad option values give exit status 2 and one line on stderr, never a tr
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,26 @@ def _answer() -> Any:
     return json.loads(result.stdout)
 
 
-#: Each file kind: a valid file, and the command that reads it (FILE stands for the path).
+def _usa_template() -> Any:
+    result = runner.invoke(cli.app, ["daily", "--game", "usa", "--date", DAY, "--template"])
+    return json.loads(result.stdout)
+
+
+@functools.cache
+def _usa_game() -> Any:
+    """A two-player Cities USA game saved before round 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        runner.invoke(cli.app, ["usa", "play", "--variant", "two-player", "--stop-after", "1",
+                                "--save", str(path), "--quiet"])
+        return json.loads(path.read_text())
+
+
+USA_QUICK = ["--time-limit", "0.5", "--workers", "1", "--json"]
+
+
+#: Each file kind: a valid file (or what makes one), and the command that reads it (FILE
+#: stands for the path).
 KINDS: dict[str, tuple[Any, list[str]]] = {
     "city": (CITY, ["score", "FILE", "--json"]),
     "table": (_load("table-districts.json"), ["score", "FILE", "--json"]),
@@ -58,7 +79,15 @@ KINDS: dict[str, tuple[Any, list[str]]] = {
                               .read_text()),
                    ["score", str(EXAMPLES / "rulebook-shops.json"), "--components", "FILE",
                     "--json"]),
-    "answer": (None, ["daily", "--date", DAY, "--check", "FILE"]),
+    "answer": (_answer, ["daily", "--date", DAY, "--check", "FILE"]),
+    "usa-city": (_load("usa/in-progress.json"), ["usa", "score", "FILE", "--json"]),
+    "usa-finish": (_load("usa/in-progress.json"),
+                   ["usa", "solve", "FILE", "--tiles", "city-20,city-21,city-22,city-23,city-24",
+                    "--pieces", "blue=1", *USA_QUICK]),
+    "usa-pool": (_load("usa/pool-small.json"), ["usa", "solve", "FILE", *USA_QUICK]),
+    "usa-game": (_usa_game, ["usa", "play", "--resume", "FILE", "--stop-after", "2", "--quiet",
+                             "--json"]),
+    "usa-answer": (_usa_template, ["daily", "--game", "usa", "--date", DAY, "--check", "FILE"]),
 }
 
 
@@ -76,7 +105,7 @@ def refused_or_fine(result: Any) -> None:
 
 def _base(kind: str) -> Any:
     data, _ = KINDS[kind]
-    return _answer() if data is None else data
+    return data() if callable(data) else data
 
 
 def _run(kind: str, path: Path) -> Any:

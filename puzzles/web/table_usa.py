@@ -76,8 +76,8 @@ def finish_json(data: dict[str, Any]) -> dict[str, Any]:
     from solver.usa.cpsat.finish import check_in_progress
     from solver.usa.game.finish import TO_COME
 
-    city = city_of(field(data, "state"))
     only_keys(data, "state", *TO_COME, *JOB_KEYS)
+    city = city_of(field(data, "state"))
     to_come = {k: data[k] for k in TO_COME if k in data}
     _finish_pool(city, to_come)
     try:
@@ -209,10 +209,9 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
 
     if kind == "usa-game-new":
         from solver.usa.game.rulesets import load_ruleset
-
-        only_keys(data, "variant", "players", "seed", *SEAT_KEYS)
         from solver.usa.rules.game import new_game
 
+        only_keys(data, "variant", "players", "seed", *SEAT_KEYS)
         rules = load_ruleset(str(data.get("variant", "standard")))
         players = common.number(data, "players", limits.PLAYERS, None)
         seats = rules.players[1] if players is None else players
@@ -253,8 +252,8 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
         if isinstance(data, dict) and "state" in data:
             what = await asyncio.to_thread(finish_json, data)
         else:
-            what = {"pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
             only_keys(data, "pool", *JOB_KEYS)
+            what = {"pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
         task = {"kind": "usa-solve", "time_limit": common.seconds(data), **what}
         return await jobs.answer(request, task, common.stream_of(data))
 
