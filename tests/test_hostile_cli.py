@@ -200,3 +200,10 @@ def test_a_full_standard_output_is_one_line_not_an_internal_error() -> None:
                                "2026-12-08", "--template"], stdout=full, stderr=subprocess.PIPE,
                               text=True, cwd=Path(__file__).parent.parent, timeout=120)
     one_line_error(done.returncode, done.stderr, "cannot write the output")
+
+
+def test_a_game_file_is_no_city_file(saved: dict[str, Path]) -> None:
+    """``cities usa score GAME`` used to score the empty city the file's top level names."""
+    for args in (["usa", "score"], ["usa", "solve"], ["daily", "--game", "usa", "--check"]):
+        refused_in_one_line(invoke([*args, str(saved["usa"])]), str(saved["usa"]),
+                               "a game file, not a city file")

@@ -70,6 +70,9 @@ def city_from_json(data: Any, comps: Components | None = None) -> City:
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object (a Cities USA city file)")
     game_field(data, CITIES_USA)
+    if "players" in data and "actions" in data:  # never scored as the empty city it names
+        raise CitiesError("a game file, not a city file: cities usa play --resume reads it "
+                          "(each city is under \"cities\")")
     size = city_size(data.get("size", [3, 3]))
     tiles = _tiles(data, size, comps)
     city = City(size, tiles, components=comps)
