@@ -3,9 +3,10 @@ kind and bad option values give exit status 2 and one line on stderr, never a tr
 
 from __future__ import annotations
 
-import copy
+import functools
 import json
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import cli
+from tests.support.fuzz import changed as changed_json
+from tests.support.fuzz import json_values as values_of
 from tests.support.refusals import refused_in_one_line
 
 # hypothesis on every command's input, many examples each
@@ -44,7 +47,26 @@ def _answer() -> Any:
     return json.loads(result.stdout)
 
 
-#: Each file kind: a valid file, and the command that reads it (FILE stands for the path).
+def _usa_template() -> Any:
+    result = runner.invoke(cli.app, ["daily", "--game", "usa", "--date", DAY, "--template"])
+    return json.loads(result.stdout)
+
+
+@functools.cache
+def _usa_game() -> Any:
+    """A two-player Cities USA game saved before round 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.json"
+        runner.invoke(cli.app, ["usa", "play", "--variant", "two-player", "--stop-after", "1",
+                                "--save", str(path), "--quiet"])
+        return json.loads(path.read_text())
+
+
+USA_QUICK = ["--time-limit", "0.5", "--workers", "1", "--json"]
+
+
+#: Each file kind: a valid file (or what makes one), and the command that reads it (FILE
+#: stands for the path).
 KINDS: dict[str, tuple[Any, list[str]]] = {
     "city": (CITY, ["score", "FILE", "--json"]),
     "table": (_load("table-districts.json"), ["score", "FILE", "--json"]),
@@ -57,7 +79,15 @@ KINDS: dict[str, tuple[Any, list[str]]] = {
                               .read_text()),
                    ["score", str(EXAMPLES / "rulebook-shops.json"), "--components", "FILE",
                     "--json"]),
-    "answer": (None, ["daily", "--date", DAY, "--check", "FILE"]),
+    "answer": (_answer, ["daily", "--date", DAY, "--check", "FILE"]),
+    "usa-city": (_load("usa/in-progress.json"), ["usa", "score", "FILE", "--json"]),
+    "usa-finish": (_load("usa/in-progress.json"),
+                   ["usa", "solve", "FILE", "--tiles", "city-20,city-21,city-22,city-23,city-24",
+                    "--pieces", "blue=1", *USA_QUICK]),
+    "usa-pool": (_load("usa/pool-small.json"), ["usa", "solve", "FILE", *USA_QUICK]),
+    "usa-game": (_usa_game, ["usa", "play", "--resume", "FILE", "--stop-after", "2", "--quiet",
+                             "--json"]),
+    "usa-answer": (_usa_template, ["daily", "--game", "usa", "--date", DAY, "--check", "FILE"]),
 }
 
 
@@ -75,7 +105,7 @@ def refused_or_fine(result: Any) -> None:
 
 def _base(kind: str) -> Any:
     data, _ = KINDS[kind]
-    return _answer() if data is None else data
+    return data() if callable(data) else data
 
 
 def _run(kind: str, path: Path) -> Any:
@@ -83,41 +113,7 @@ def _run(kind: str, path: Path) -> Any:
     return invoke([str(path) if a == "FILE" else a for a in args])
 
 
-def _paths(data: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every place in a JSON value, as key / index paths."""
-    out = [prefix]
-    if isinstance(data, dict):
-        for k, v in data.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data[:6]):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-scalars = (st.none() | st.booleans() | st.integers(-(10 ** 40), 10 ** 40)
-           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
-           | st.sampled_from(["F", "~", ".", "F|O|P", "C:nowhere", "CHM", "Tz", "-1", ""]))
-json_values = st.recursive(
-    scalars, lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=8)
-
-
-@st.composite
-def mutations(draw: st.DrawFn, base: Any) -> Any:
-    """``base`` with one place replaced by another JSON value, or removed."""
-    data = copy.deepcopy(base)
-    path = draw(st.sampled_from(_paths(data)))
-    if not path:
-        return draw(json_values)
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    if draw(st.booleans()) and isinstance(parent, dict):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = draw(json_values)
-    return data
+json_values = values_of(["F", "~", ".", "F|O|P", "C:nowhere", "CHM", "Tz", "-1", ""])
 
 
 @fuzz
@@ -125,7 +121,7 @@ def mutations(draw: st.DrawFn, base: Any) -> Any:
 @given(data=st.data())
 def test_changed_files_are_answered_or_refused_in_one_line(tmp_path: Path, kind: str,
                                                            data: st.DataObject) -> None:
-    changed = data.draw(mutations(_base(kind)))
+    changed = data.draw(changed_json(_base(kind), json_values))
     path = tmp_path / f"{kind}.json"
     path.write_text(json.dumps(changed))
     refused_or_fine(_run(kind, path))

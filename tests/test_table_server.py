@@ -39,9 +39,23 @@ def box_solve(stream: bool) -> dict[str, object]:
     return {"state": state, "tiles": "box", "time_limit": 300, "stream": stream}
 
 
+def usa_finish(stream: bool) -> dict[str, object]:
+    """The best finish of a Cities USA 5x5 city begun with its starting tile, from every city
+    tile of the box: minutes of work, at least."""
+    state = {"game": "cities-usa", "size": [5, 5],
+             "tiles": [{"tile": "start-1", "at": [2, 2], "rotation": 0}]}
+    return {"state": state, "tiles": [f"city-{i:02d}" for i in range(1, 33)],
+            "time_limit": 300, "stream": stream}
+
+
+SOLVES = {"/api/table/solve": box_solve, "/api/table/usa/solve": usa_finish}
+
+
+@pytest.mark.parametrize("path", SOLVES, ids=["twocities", "usa"])
 @pytest.mark.parametrize("stream", [True, False], ids=["streamed", "plain"])
-def test_a_solve_whose_client_hangs_up_leaves_no_process(server: Server, stream: bool) -> None:
-    client = post(server, "/api/table/solve", box_solve(stream))
+def test_a_solve_whose_client_hangs_up_leaves_no_process(server: Server, stream: bool,
+                                                         path: str) -> None:
+    client = post(server, path, SOLVES[path](stream))
     try:
         wait_for(lambda: children(server.process.pid), 60, "the solve's process starts")
         if stream:

@@ -189,3 +189,38 @@ def test_the_best_finish_keeps_the_entered_tiles_is_cities_usa_solves_and_stop_e
         " ".join(f"city-{i:02d}" for i in range(20, 32)))
     finish.get_by_role("button", name="Find the best finish").click()
     stop_a_solve(page, "usa-progress", finish.get_by_role("button", name="Stop"))
+
+
+def test_r_turns_the_tile_the_worker_took_in_a_game(page: Any) -> None:
+    if page.viewport_size["width"] == PHONE["width"]:
+        pytest.skip("a keyboard test: the laptop's size")
+    play = _new_game(page, "solo", SEED_WITH_A_CHOICE, {})
+    status = "document.getElementById('usa-game-status').textContent"
+    page.wait_for_function(f"{status}.startsWith('Your turn')", timeout=60_000)
+    area = page.locator("#usa-game-decision")
+    if "starting tile" in str(page.locator("#usa-game-status").text_content()):
+        area.get_by_role("button", name=re.compile("^starting tile")).first.click()
+        page.wait_for_function(f"{status}.includes('space of the board')", timeout=60_000)
+    area.get_by_role("group", name="board row tiles").locator("button:enabled").first.click()
+    page.wait_for_function(f"{status}.includes('place what your worker took')",
+                           timeout=60_000)
+    tile = page.evaluate("usaPlay.need.items[0]")
+    took = page.get_by_role("toolbar", name="what the worker took").get_by_role(
+        "button", name=re.compile(f"^took {tile}"))
+    took.click()
+    page.wait_for_function(f"{status} === '{tile} turned 0: tap a lit place'")
+    for key, turned in (("r", 90), ("R", 180)):
+        page.keyboard.press(key)
+        page.wait_for_function(f"{status} === '{tile} turned {turned}: tap a lit place'")
+        assert took.get_attribute("aria-label") == f"took {tile}, turned {turned}"
+    lit = page.evaluate("usaPlan.moves.filter((m) => m.rotation === 180).length")
+    assert area.get_by_role("gridcell", name=re.compile(", legal for ")).count() == lit
+    play.get_by_role("spinbutton", name="Seed").press("r")  # typing: no tile turns
+    assert page.evaluate("usaPlan.rotation") == 180
+    assert page.evaluate("usaTable.rotation") == 0  # the entered city's hand is not the game's
+    # a tile then taken in the entered city is the one R turns
+    tray = page.get_by_role("toolbar", name="Cities USA tiles")
+    tray.get_by_role("button", name=re.compile("^starting tile start-1:")).click()
+    page.keyboard.press("r")
+    page.wait_for_function("usaTable.rotation === 90")
+    assert page.evaluate("usaPlan.rotation") == 180

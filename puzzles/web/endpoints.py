@@ -76,6 +76,13 @@ async def body_json(request: Request) -> Any:
         raise BadRequest(err.message, "body") from None
 
 
+def only_keys(data: Any, *allowed: str) -> None:
+    """Refuse a body key no endpoint reads (a misspelt ``"feature"`` would be ignored)."""
+    unknown = sorted(set(data) - set(allowed)) if isinstance(data, dict) else []
+    if unknown:
+        raise BadRequest(f"unknown key (expected {', '.join(allowed)})", unknown[0][:40])
+
+
 def field(data: Any, key: str) -> Any:
     if not isinstance(data, dict):
         raise BadRequest("expected a JSON object", "body")

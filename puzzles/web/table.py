@@ -166,13 +166,15 @@ def advise_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
 
 
 def game_of(data: Any, name: str = "game") -> Any:
-    """A game file object (the body's ``name``), checked by its loader."""
+    """A game file object (the body's ``name``), checked by its loader (its bots the bots
+    there are)."""
+    from solver.twocities.advice.bot import BOTS
     from solver.twocities.rules.gamefile import game_from_json, is_game
 
     if not is_game(data):
         raise CitiesError("expected a game file object (players and cities)", field=name)
     try:
-        return game_from_json(data)
+        return game_from_json(data, known_bots=BOTS)
     except CitiesError as err:
         raise err.located(field=name) from None
 

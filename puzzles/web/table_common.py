@@ -11,7 +11,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from puzzles.web.endpoints import BadRequest, api, body_json, field
+from puzzles.web.endpoints import BadRequest, api, body_json, field, only_keys
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions, NeedDecision
 from solver.common import options as limits
@@ -27,10 +27,11 @@ Say = Callable[[dict[str, Any]], None]
 
 
 def number(data: dict[str, Any], key: str, rule: Callable[[object], Any], default: Any) -> Any:
-    """``data[key]`` checked by a command-line rule (``solver.common.options``)."""
-    value = data.get(key, default)
-    if value is None or value is default:
-        return value
+    """``data[key]`` checked by a command-line rule (``solver.common.options``); absent or
+    null, the ``default`` (a null time limit is the default one, never none)."""
+    value = data.get(key)
+    if value is None:
+        return default
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise CitiesError("expected a number", field=key)
     try:
@@ -163,6 +164,7 @@ def fields_route(answer: Callable[..., Any], *names: str) -> Callable[[Request],
     async def run(request: Request) -> Response:
         data = await body_json(request)
         values = [field(data, name) for name in names]
+        only_keys(data, *names)
         return JSONResponse(await asyncio.to_thread(answer, *values))
     return run
 

@@ -35,12 +35,15 @@ from starlette.routing import Route
 
 from puzzles.web import table_common as common
 from puzzles.web import usa as usa_web
-from puzzles.web.endpoints import api, body_json, field
+from puzzles.web.endpoints import api, body_json, field, only_keys
 from puzzles.web.table_common import Say
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
 from solver.common.errors import CitiesError
+
+JOB_KEYS = ("time_limit", "stream")  # what a job's body may say beside its task
+SEAT_KEYS = ("seat", "bots", "decisions", "stream")  # a game turn's body beside its game
 
 
 def pool_of(data: Any) -> dict[str, Any]:
@@ -73,6 +76,7 @@ def finish_json(data: dict[str, Any]) -> dict[str, Any]:
     from solver.usa.cpsat.finish import check_in_progress
     from solver.usa.game.finish import TO_COME
 
+    only_keys(data, "state", *TO_COME, *JOB_KEYS)
     city = city_of(field(data, "state"))
     to_come = {k: data[k] for k in TO_COME if k in data}
     _finish_pool(city, to_come)
@@ -189,10 +193,12 @@ class UsaSeat:
 
 
 def game_of(data: Any) -> Any:
+    """A game file object (the body's ``game``), its bots the bots there are."""
+    from solver.usa.bots import BOTS
     from solver.usa.rules.gamefile import game_from_json
 
     try:
-        return game_from_json(data)
+        return game_from_json(data, known_bots=BOTS)
     except CitiesError as err:
         raise err.located(field="game") from None
 
@@ -205,12 +211,14 @@ def game_request(data: dict[str, Any], kind: str) -> dict[str, Any]:
         from solver.usa.game.rulesets import load_ruleset
         from solver.usa.rules.game import new_game
 
+        only_keys(data, "variant", "players", "seed", *SEAT_KEYS)
         rules = load_ruleset(str(data.get("variant", "standard")))
         players = common.number(data, "players", limits.PLAYERS, None)
         seats = rules.players[1] if players is None else players
         game = new_game(rules, seats, common.seed_of(data))
         state = game_to_json(game)
     else:
+        only_keys(data, "game", *SEAT_KEYS)
         state, game = common.under_way(data, game_of)
     return common.seat_task(data, "usa-game-turn", state, game, game.players, make_bots)
 
@@ -241,9 +249,11 @@ def usa_table_routes(jobs: Jobs) -> list[Route]:
     @api
     async def solve(request: Request) -> Response:
         data = await body_json(request)
-        what = (await asyncio.to_thread(finish_json, data)
-                if isinstance(data, dict) and "state" in data else
-                {"pool": await asyncio.to_thread(pool_of, field(data, "pool"))})
+        if isinstance(data, dict) and "state" in data:
+            what = await asyncio.to_thread(finish_json, data)
+        else:
+            only_keys(data, "pool", *JOB_KEYS)
+            what = {"pool": await asyncio.to_thread(pool_of, field(data, "pool"))}
         task = {"kind": "usa-solve", "time_limit": common.seconds(data), **what}
         return await jobs.answer(request, task, common.stream_of(data))
 

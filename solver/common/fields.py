@@ -44,6 +44,31 @@ def load_file(path: str | Path, what: str, parse: Callable[[Any], T]) -> T:
         raise err.located(source=source_name(path)) from None
 
 
+#: The ``game`` field each file of Cities USA carries; Between Two Cities' files carry none.
+CITIES_USA = "cities-usa"
+_READERS = {CITIES_USA: "cities usa score, solve, play", None: "cities score, solve, play"}
+
+
+def game_field(data: dict[str, Any], game: str | None) -> None:
+    """Refuse a file of the other game (``game``: this file's, None for Between Two Cities),
+    saying which commands read it.
+
+    >>> game_field({"grid": []}, CITIES_USA)
+    Traceback (most recent call last):
+    solver.common.errors.BadField: game: expected "cities-usa" (a Between Two Cities file? ...)
+    >>> game_field({"game": "cities-usa"}, None)
+    Traceback (most recent call last):
+    solver.common.errors.BadField: game: a Cities USA file: cities usa score, solve, play ...
+    """
+    found = data.get("game")
+    if game is None and found == CITIES_USA:
+        raise BadField(f"a Cities USA file: {_READERS[CITIES_USA]} read those", field="game")
+    if game is not None and found != game:
+        hint = (f" (a Between Two Cities file? {_READERS[None]} read those)"
+                if "game" not in data else "")
+        raise BadField(f'expected "{game}"{hint}', field="game")
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -1,4 +1,5 @@
-"""Bots at the table: which bot plays each seat, by name, as both games' ``--bots`` reads it.
+"""Bots at the table: which bot plays each seat, by name, as both games' ``--bots`` reads it;
+and how far a game resumed goes (``--stop-after``).
 
 Each game keeps its bots the same way: ``BOTS``, a ``Bots`` registry (name -> a new bot), and
 ``make_bots(names, players, known=BOTS)``, a ``MakeBots``: one bot per seat from it
@@ -87,3 +88,24 @@ def resumed_bots(recorded: Mapping[str, str], given: Sequence[str] | None,
     if given:
         return [given[i % len(given)] for i in range(len(seats))]
     return [recorded.get(seat, default) for seat in seats]
+
+
+def resumed_until(stop_after: int | None, round_: int) -> int | None:
+    """The round a resumed game (in round ``round_``) stops before: ``--stop-after`` + 1, or
+    None to play on to the end. A round already played is refused: nothing would be played.
+
+    >>> resumed_until(2, 2), resumed_until(None, 3)
+    (3, None)
+    >>> resumed_until(1, 2)
+    Traceback (most recent call last):
+    ...
+    solver.common.errors.CitiesError: --stop-after: the game resumed is in round 2: stopping \
+after round 1 plays nothing (give 2 or more)
+    """
+    if stop_after is None:
+        return None
+    if stop_after < round_:
+        raise CitiesError(f"the game resumed is in round {round_}: stopping after round "
+                          f"{stop_after} plays nothing (give {round_} or more)",
+                          field="--stop-after")
+    return stop_after + 1

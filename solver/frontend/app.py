@@ -89,6 +89,8 @@ def guarded(fn: Callable[[], T]) -> T:
         raise typer.Exit(130) from None
     except (typer.Exit, typer.Abort):
         raise
+    except OSError as err:  # standard output full or failing (> /dev/full): not a bug
+        raise fail(f"cannot write the output: {err.strerror or err}") from None
     except Exception as err:  # a bug, not bad input: still one line (CITIES_DEBUG=1 shows all)
         if os.environ.get("CITIES_DEBUG"):
             raise

@@ -151,11 +151,13 @@ def _counted(value: str | None, flag: str) -> dict[str, int]:
     """``black=2,blue=1`` (an option's ``name=number`` pairs)."""
     out: dict[str, int] = {}
     for part in _listed(value):
-        name, _, n = part.partition("=")
-        if not n.isdigit():
+        name, _, n = (x.strip() for x in part.partition("="))
+        if not (name and n.isascii() and n.isdigit() and len(n) <= 30):
             raise CitiesError(f"expected name=number pairs such as black=2, got {part!r}",
                               field=flag)
-        out[name.strip()] = int(n)
+        if name in out:
+            raise CitiesError(f"{name} is given twice", field=flag)
+        out[name] = int(n)
     return out
 
 
@@ -256,7 +258,7 @@ def usa_play(
     components: options.Components = None,
 ) -> None:
     """Play a whole Cities USA game with bots: each round, then the standings."""
-    from solver.common.seats import resumed_bots
+    from solver.common.seats import resumed_bots, resumed_until
     from solver.usa.bots import BOTS, make_bots
     from solver.usa.game.rulesets import load_ruleset
     from solver.usa.rules.game import new_game
@@ -270,11 +272,13 @@ def usa_play(
         if resume is not None:
             game = load_game(resume, comps, known_bots=BOTS)
             names = resumed_bots(game.bots, given, game.players, "greedy")
+            until = resumed_until(stop_after, 0 if game.over else game.round)
         else:
             rules = load_ruleset(variant)
             game = new_game(rules, rules.players[1] if players is None else players, seed,
                             comps)
             names = given or ["greedy"]
+            until = None if stop_after is None else stop_after + 1
         seats = make_bots(names, game.players)
         game.bots = {p: b.name for p, b in seats.items()}  # the game file records them
         talk = not (quiet or json_out)
@@ -287,7 +291,7 @@ def usa_play(
                 console.rule(f"After round {round_}")
                 console.print(view.render_round(game, round_))
 
-        game.play(seats, None if stop_after is None else stop_after + 1, after)
+        game.play(seats, until, after)
         if save is not None:
             save_game(game, save)
         if json_out:

@@ -1,10 +1,11 @@
 // The Table page's Cities USA games against the bots (every variant; solo: against the
 // Builders Guild of America) through /api/table/usa/game/*: the game file is the state (kept
 // in localStorage); a starting tile, a worker space of the board, then what the worker took
-// placed in the city one action at a time (a tile's forced bridges chosen among the engine's
-// choices, then one voluntary bridge if the player likes), each applied by the rules engine
-// (/api/usa/play) before the plan is sent. Uses table.js's $, post and fillBotSeats,
-// table-usa.js's usaDrawCity, usaSetup, usaOffer and usaBridgeWords.
+// placed in the city one action at a time (the tile in hand turned by a second tap or R, its
+// forced bridges chosen among the engine's choices, then one voluntary bridge if the player
+// likes), each applied by the rules engine (/api/usa/play) before the plan is sent. Uses
+// table.js's $, post and fillBotSeats, table-usa.js's usaDrawCity, usaSetup, usaOffer,
+// usaBridgeWords and usaHandOf.
 "use strict";
 
 const USA_GAME_KEY = "cities-table-usa-game";
@@ -89,17 +90,32 @@ async function usaDecide(decision) {
 
 // --- a plan: the items the worker took, placed one action at a time -------------------------
 
+// The tile the worker took, in hand: turned 90 degrees (a second tap, or R), as a tap says it.
+function usaPlanTurn() {
+  usaPlan.rotation = (usaPlan.rotation + 90) % 360;
+  usaDrawGame();
+  usaGameSay(`${usaPlay.need.items[usaPlan.item]} turned ${usaPlan.rotation}: tap a lit place`);
+}
+
+// Whether R turns the game's tile in hand: one is in hand, taken after the entered city's.
+function usaPlanHolds() {
+  const item = usaPlay && !usaPlay.over && usaPlay.need && usaPlay.need.kind === "place"
+    && usaPlan.item !== null ? usaPlay.need.items[usaPlan.item] : undefined;
+  return usaHandOf === "game" && item !== undefined && usaItemKind(item) === "tile";
+}
+
 async function usaPlanItem(i) {
   const item = usaPlay.need.items[i] ?? usaPlay.need.tops[i - usaPlay.need.items.length];
+  usaHandOf = "game";
   if (usaPlan.item === i && usaItemKind(item) === "tile") {
-    usaPlan.rotation = (usaPlan.rotation + 90) % 360;
-  } else {
-    usaPlan.item = i;
-    usaPlan.rotation = 0;
-    usaPlan.moves = [];
-    if (usaItemKind(item) === "tile") {
-      usaPlan.moves = (await post("/api/table/usa/moves", { state: usaPlan.city, tile: item })).moves;
-    }
+    usaPlanTurn();
+    return;
+  }
+  usaPlan.item = i;
+  usaPlan.rotation = 0;
+  usaPlan.moves = [];
+  if (usaItemKind(item) === "tile") {
+    usaPlan.moves = (await post("/api/table/usa/moves", { state: usaPlan.city, tile: item })).moves;
   }
   const kind = usaItemKind(item);
   if (kind === "card") {

@@ -13,6 +13,7 @@ const usaTable = {
   state: null, view: null, history: [], hand: null, rotation: 0, moves: [],
   piece: null, // a feature, building, top or bridge in hand: {kind, value, name}
 };
+let usaHandOf = "city"; // whose tile in hand R turns: the entered city's, or a game's
 let usaSetup = null; // /api/table/usa/setup: features, colours, cards, achievements, games
 
 function usaEmpty() {
@@ -355,6 +356,7 @@ async function usaShowSolve(event) {
 }
 
 async function usaChoose(id) {
+  usaHandOf = "city";
   if (usaTable.hand === id) {
     usaRotate();
     return;
@@ -472,8 +474,10 @@ async function startUsaTable() {
   });
   document.addEventListener("keydown", (e) => {
     if ((e.key === "r" || e.key === "R") && !document.body.classList.contains("btc")
-        && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) {
-      usaRotate();
+        && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement
+          || e.target instanceof HTMLSelectElement)) {
+      if (usaPlanHolds()) usaPlanTurn(); // the tile the game's worker took
+      else usaRotate();
     }
   });
   let kept = null;

@@ -11,7 +11,7 @@ import typer
 from solver.common import options as limits
 from solver.common.errors import CitiesError
 from solver.common.jsonio import source_name
-from solver.common.seats import resumed_bots
+from solver.common.seats import resumed_bots, resumed_until
 from solver.frontend import options
 from solver.frontend.app import check_output, console, err_console, guarded, new_app, print_json
 from solver.twocities.advice import BOT_ROLLOUT_SAMPLES, SAMPLES, SOLVE_LIMIT, advise, make_bots
@@ -65,11 +65,13 @@ def play(
             game = load_game(resume, known_bots=BOTS)
             seated = [p for p in game.players if p != JAMEY]
             names = resumed_bots(game.bots, given, seated, "random")
+            until = resumed_until(stop_after, 0 if game.over else game.round)
         else:
             if players is None:
                 raise CitiesError("missing --players (or --resume a saved game)")
             game = new_game(load_ruleset(edition, variant), players, seed, districts=districts)
             names = given or ["random"]
+            until = None if stop_after is None else stop_after + 1
         seats = make_bots(names, game.players)
         game.bots = {p: b.name for p, b in seats.items() if p != JAMEY}  # the file keeps them
         talk = not (quiet or json_out)
@@ -81,7 +83,7 @@ def play(
                 console.rule(f"After round {round_}")
                 console.print(render_cities(game))
 
-        game.play(seats, None if stop_after is None else stop_after + 1, on_round=after)
+        game.play(seats, until, on_round=after)
         if save is not None:
             save_game(game, save)
         if json_out:

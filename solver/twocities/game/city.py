@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.fields import game_field
 from solver.twocities.game.components import (
     Bridge,
     Coord,
@@ -256,6 +257,7 @@ def city_from_json(data: Any, civics: Mapping[str, Civic] | None = None,
     """
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object with a grid")
+    game_field(data, None)
     edition = data.get("edition", "essential")
     if edition not in editions():
         raise CitiesError(f"unknown edition {edition!r} (expected {' or '.join(editions())})",

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.fields import load_file
+from solver.common.fields import game_field, load_file
 from solver.twocities.game.city import Context, parse_context
 from solver.twocities.game.components import Components, Coord, Mat, load_components, parse_mat
 from solver.twocities.game.rulesets import Ruleset, load_ruleset
@@ -202,6 +202,7 @@ def pool_from_json(data: Any, components: Components | None = None) -> Pool:
     components = components or load_components()
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object with tiles")
+    game_field(data, None)
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
     modules = data.get("modules", {})

@@ -13,6 +13,7 @@ from typing import Any
 
 from solver.common.errors import AgainstTheRules, BadField, BeyondTheBox, CitiesError
 from solver.common.fields import (
+    game_field,
     int_field,
     list_field,
     load_file,
@@ -142,6 +143,7 @@ def game_from_json(data: Any, components: Components | None = None,
     """A Game from a game file object; impossible games are one-line CitiesErrors. The bots it
     records (``bots``, optional) are names of ``known_bots`` when given."""
     comps = components or load_components()
+    game_field(data, None)
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
     players = tuple(str_list(data.get("players"), "players", nonempty=True))

@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from solver.common.errors import CitiesError
+from solver.common.fields import game_field
 from solver.common.regions import regions
 from solver.twocities.game.city import City
 from solver.twocities.game.components import Components, Coord, Mat, load_components
@@ -288,6 +289,7 @@ def position_from_json(data: Any, components: Components | None = None) -> Posit
     comps = components or load_components()
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object with mat, round and placed")
+    game_field(data, None)
     rules = load_ruleset(str(data.get("edition", "essential")),
                          str(data.get("variant", "standard")))
     mat = mat_from_json(data["mat"], comps, "mat") if "mat" in data else None

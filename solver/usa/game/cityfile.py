@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.fields import int_pair, load_file, object_list
+from solver.common.fields import CITIES_USA, game_field, int_pair, load_file, object_list
 from solver.common.jsonio import write_json_atomic
 from solver.usa.game.city import Building, City, PlacedTile, place_of, tile_spaces
 from solver.usa.game.components import Components, load_components
@@ -69,8 +69,10 @@ def city_from_json(data: Any, comps: Components | None = None) -> City:
     comps = comps or load_components()
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object (a Cities USA city file)")
-    if data.get("game") != "cities-usa":
-        raise CitiesError('expected "cities-usa"', field="game")
+    game_field(data, CITIES_USA)
+    if "players" in data and "actions" in data:  # never scored as the empty city it names
+        raise CitiesError("a game file, not a city file: cities usa play --resume reads it "
+                          "(each city is under \"cities\")")
     size = city_size(data.get("size", [3, 3]))
     tiles = _tiles(data, size, comps)
     city = City(size, tiles, components=comps)
@@ -211,7 +213,7 @@ def _achievements(data: dict[str, Any], comps: Components) -> tuple[tuple[str, i
         if any(aid == ach.id for aid, _ in out):
             raise CitiesError(f"{ach.id} is claimed once per game", field=f)
         points = a.get("points")
-        if points not in ach.points or isinstance(points, bool):
+        if type(points) is not int or points not in ach.points:
             raise CitiesError(f"{points!r} is not a ring value of {ach.id} "
                               f"({'/'.join(map(str, ach.points))})", field=f"{f}.points")
         out.append((ach.id, points))

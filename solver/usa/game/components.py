@@ -135,23 +135,24 @@ class Components:
     tops: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLORS, 2))
 
     def tile(self, tile_id: str) -> Tile:
-        found = self.city_tiles.get(tile_id) or self.starting_tiles.get(tile_id)
+        found = (self.city_tiles.get(tile_id) or self.starting_tiles.get(tile_id)
+                 if isinstance(tile_id, str) else None)  # a file may hold any JSON here
         if found is None:
             raise CitiesError(f"unknown tile {tile_id!r}")
         return found
 
     def card(self, card_id: str) -> Card:
-        if card_id not in self.cards:
+        if not isinstance(card_id, str) or card_id not in self.cards:
             raise CitiesError(f"unknown scoring card {card_id!r}")
         return self.cards[card_id]
 
     def achievement(self, achievement_id: str) -> Achievement:
-        if achievement_id not in self.achievements:
+        if not isinstance(achievement_id, str) or achievement_id not in self.achievements:
             raise CitiesError(f"unknown achievement {achievement_id!r}")
         return self.achievements[achievement_id]
 
     def feature(self, feature_id: str) -> Feature:
-        if feature_id not in self.features:
+        if not isinstance(feature_id, str) or feature_id not in self.features:
             raise CitiesError(f"unknown feature {feature_id!r} (one of "
                               f"{', '.join(self.features)})")
         return self.features[feature_id]

@@ -83,8 +83,7 @@ def finish_pool(city: City, to_come: Mapping[str, Any],
         "tiles": built + tiles, "bridges": len(city.bridges) + city.remaining_bridges,
         "features": sorted(city.features.values())
         + str_list(to_come.get("features", []), named("features")),
-        "pieces": {c: stacked[c] + pieces_in.get(c, 0) if isinstance(pieces_in.get(c, 0), int)
-                   else pieces_in.get(c) for c in {*COLORS, *pieces_in}},
+        "pieces": {c: _plus(stacked[c], pieces_in.get(c, 0)) for c in {*COLORS, *pieces_in}},
         "tops": sorted(b.color for b in city.buildings.values() if b.top)
         + str_list(to_come.get("tops", []), named("tops")),
         "cards": list(city.cards) + str_list(to_come.get("cards", []), named("cards")),
@@ -98,3 +97,9 @@ def finish_pool(city: City, to_come: Mapping[str, Any],
         if key in TO_COME:
             raise type(err)(err.message, err.source, named(key) + rest) from None
         raise err.located(field=city_field) from None
+
+
+def _plus(held: int, to_come: Any) -> Any:
+    """The pieces of a colour the city holds and those to come; a count to come that is no
+    whole number of pieces (``-1``, ``true``, ``1.5``) is left for the pool's check to refuse."""
+    return held + to_come if type(to_come) is int and to_come >= 0 else to_come

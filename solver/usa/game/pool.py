@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.common.errors import CitiesError
-from solver.common.fields import int_field, load_file, str_list
+from solver.common.fields import CITIES_USA, game_field, int_field, load_file, str_list
 from solver.usa.game.cityfile import city_size
 from solver.usa.game.components import Components, load_components
 from solver.usa.game.vocab import COLORS
@@ -72,8 +72,7 @@ def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
     comps = comps or load_components()
     if not isinstance(data, dict):
         raise CitiesError("expected a JSON object (a Cities USA pool file)")
-    if data.get("game") != "cities-usa":
-        raise CitiesError('expected "cities-usa"', field="game")
+    game_field(data, CITIES_USA)
     size = city_size(data.get("size", [3, 3]))
     start = data.get("start")
     if not isinstance(start, str) or start not in comps.starting_tiles:
@@ -95,8 +94,12 @@ def pool_from_json(data: Any, comps: Components | None = None) -> Pool:
     _within_box(features, "features", {f.id: f.copies for f in comps.features.values()},
                 "feature")
     pieces_in = data.get("pieces", {})
-    if not isinstance(pieces_in, dict) or set(pieces_in) - set(COLORS):
+    if not isinstance(pieces_in, dict):
         raise CitiesError(f"expected {{colour: count}} for {', '.join(COLORS)}", field="pieces")
+    for c in pieces_in:
+        if c not in COLORS:
+            raise CitiesError(f"unknown colour {c!r} (expected {', '.join(COLORS)})",
+                              field="pieces")
     pieces = {c: int_field(pieces_in.get(c, 0), f"pieces.{c}", 0, comps.pieces[c]) for c in COLORS}
     tops = str_list(data.get("tops", []), "tops")
     _within_box(tops, "tops", comps.tops, "colour")
@@ -122,7 +125,7 @@ def _achievements(value: Any, comps: Components) -> tuple[tuple[str, int], ...]:
         if any(aid == ach.id for aid, _ in out):
             raise CitiesError(f"{ach.id} is listed twice", field=f)
         points = a.get("points")
-        if isinstance(points, bool) or points not in ach.points:
+        if type(points) is not int or points not in ach.points:
             raise CitiesError(f"{points!r} is not a ring value of {ach.id} "
                               f"({'/'.join(map(str, ach.points))})", field=f"{f}.points")
         out.append((ach.id, points))

@@ -29,6 +29,8 @@ from typing import Any
 
 from solver.common.errors import AgainstTheRules, BadField, BeyondTheBox, CitiesError
 from solver.common.fields import (
+    CITIES_USA,
+    game_field,
     int_field,
     load_file,
     object_field,
@@ -79,8 +81,7 @@ def game_from_json(data: Any, components: Components | None = None,
     it records (``bots``, optional) are names of ``known_bots`` when given."""
     comps = components or load_components()
     data = object_field(data, None)
-    if data.get("game") != "cities-usa":
-        raise BadField('expected "cities-usa"', field="game")
+    game_field(data, CITIES_USA)
     rules = load_ruleset(str_field(data.get("variant"), "variant"))
     seed = int_field(data.get("seed"), "seed")
     players = tuple(str_list(data.get("players"), "players"))
