@@ -12,7 +12,7 @@ Usage::
 
     python bench/bench_usa.py [--suite nine|choose|all] [--count 20] [--time-limit 60]
         [--workers 2] [--seed 1] [--json FILE] [--categories buildings,cards,...]
-        [--deterministic-time D] [--light-only]
+        [--deterministic-time D] [--light-only] [--pools 2,4,5]
 
 Prints one row per suite: pools, proven, the median, p95 and largest seconds to proof
 (unproven pools count at the time limit).
@@ -24,6 +24,8 @@ With ``--workers 1`` the light search has half the limits, then the strong one h
 its city (``solve_pool``'s default, ``then_strong``); ``--light-only``: the light search alone
 (``then_strong=False``). What was measured and tried, with its figures, is in
 ``bench/results/usa.jsonl`` (``bench/report.py`` renders docs/benchmarks.md from it).
+
+``--pools 2,4,5`` solves only those pools of each suite (the same pools as in a full run).
 
 ``--categories`` profiles instead: each pool's model with only those scoring categories
 (``build_model(pool, categories=...)``), solved as ``solve_pool`` solves (the same race), and
@@ -91,12 +93,15 @@ def solve_categories(pool: Any, categories: list[str], time_limit: float,
 def run_suite(name: str, count: int, seed: int, time_limit: float,
               workers: int, categories: list[str] | None = None,
               deterministic_time: float | None = None,
-              then_strong: bool = True) -> dict[str, Any]:
+              then_strong: bool = True, only: set[int] | None = None) -> dict[str, Any]:
     comps = load_components()
     rng = random.Random(f"{seed}-{name}")
     rows = []
     for i in range(count):
+        # Every pool is drawn, so pool i is the same pool whichever pools are solved.
         pool = pool_from_json(random_pool(rng, comps, SUITES[name]), comps)
+        if only is not None and i not in only:
+            continue
         began = time.monotonic()
         result = (solve_pool(pool, time_limit=None if deterministic_time else time_limit,
                              workers=workers, deterministic_time=deterministic_time,
@@ -110,7 +115,7 @@ def run_suite(name: str, count: int, seed: int, time_limit: float,
               f"{seconds:6.2f} s", file=sys.stderr, flush=True)
     times = sorted(r["seconds"] if r["status"] == "optimal" else time_limit for r in rows)
     p95 = times[min(len(times) - 1, max(0, round(0.95 * len(times)) - 1))]
-    return {"suite": name, "pools": count,
+    return {"suite": name, "pools": len(rows),
             "proven": sum(r["status"] == "optimal" for r in rows),
             "median": round(statistics.median(times), 2), "p95": round(p95, 2),
             "max": round(times[-1], 2), "rows": rows}
@@ -129,6 +134,8 @@ def main() -> None:
                     help="bound each proof by CP-SAT deterministic work (with --workers 1)")
     ap.add_argument("--light-only", action="store_true",
                     help="one worker: the light search alone (no strong search after it)")
+    ap.add_argument("--pools", help="solve only these pools of the first --count (indices, "
+                    "commas; e.g. the unproven ones)")
     args = ap.parse_args()
     if args.light_only and args.workers != 1:
         ap.error("--light-only needs --workers 1")
@@ -140,8 +147,16 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown categories {unknown}; known: {', '.join(CATEGORY_MODELS)}")
     suites = list(SUITES) if args.suite == "all" else [args.suite]
+    only = None
+    if args.pools is not None:
+        try:
+            only = {int(i) for i in args.pools.split(",")}
+        except ValueError:
+            ap.error(f"--pools: pool indices separated by commas, not {args.pools!r}")
+        if not only <= set(range(args.count)):
+            ap.error(f"--pools: indices from 0 to {args.count - 1} (--count {args.count})")
     results = [run_suite(s, args.count, args.seed, args.time_limit, args.workers, categories,
-                         args.deterministic_time, not args.light_only) for s in suites]
+                         args.deterministic_time, not args.light_only, only) for s in suites]
     print(f"{'suite':8s} {'pools':>5s} {'proven':>6s} {'median s':>8s} {'p95 s':>7s} "
           f"{'max s':>7s}")
     for r in results:
