@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from puzzles.web.table_jobs import GRACE
+from tests.support.hostile_usa import hostile_finish
 from tests.support.server import Server, children, serving, wait_for
 
 pytestmark = pytest.mark.slow
@@ -48,14 +50,22 @@ def usa_finish(stream: bool) -> dict[str, object]:
             "time_limit": 300, "stream": stream}
 
 
-SOLVES = {"/api/table/solve": box_solve, "/api/table/usa/solve": usa_finish}
+def usa_hostile(stream: bool) -> dict[str, object]:
+    """The best finish of a city whose order of play takes the search far past any limit."""
+    return hostile_finish(300, stream)
 
 
-@pytest.mark.parametrize("path", SOLVES, ids=["twocities", "usa"])
+SOLVES = {"twocities": ("/api/table/solve", box_solve),
+          "usa": ("/api/table/usa/solve", usa_finish),
+          "usa-hostile": ("/api/table/usa/solve", usa_hostile)}
+
+
+@pytest.mark.parametrize("kind", SOLVES)
 @pytest.mark.parametrize("stream", [True, False], ids=["streamed", "plain"])
 def test_a_solve_whose_client_hangs_up_leaves_no_process(server: Server, stream: bool,
-                                                         path: str) -> None:
-    client = post(server, path, SOLVES[path](stream))
+                                                         kind: str) -> None:
+    path, body = SOLVES[kind]
+    client = post(server, path, body(stream))
     try:
         wait_for(lambda: children(server.process.pid), 60, "the solve's process starts")
         if stream:
@@ -92,3 +102,29 @@ def _is_job(pid: int) -> bool:
         return b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def test_a_hostile_city_blocks_no_request_and_ends_at_its_deadline(server: Server) -> None:
+    """The hostile city's order search runs in the job: the finish's answer starts at once,
+    the server answers other requests meanwhile, and the job ends with its error, killed
+    at its deadline (its time limit and the grace)."""
+    client = post(server, "/api/table/usa/solve", hostile_finish(1, True))
+    try:
+        client.settimeout(60)
+        got = client.recv(4096)
+        assert b"200 OK" in got
+        wait_for(lambda: children(server.process.pid), 60, "the job's process starts")
+        assert server.get("/api/table/usa/setup")[0] == 200  # the server is not held up
+        client.settimeout(GRACE + 60)
+        while b"\r\n0\r\n\r\n" not in got:  # the stream's last chunk
+            chunk = client.recv(4096)
+            assert chunk, got[-300:]
+            got += chunk
+        events = [json.loads(line) for line in got.split(b"\r\n\r\n", 1)[1].splitlines()
+                  if line.startswith(b"{")]
+        last = events[-1]
+        assert last["error"].startswith("stopped: the work did not end within its time "
+                                        "limit of 1 s"), last
+    finally:
+        client.close()
+    wait_for(lambda: not children(server.process.pid), 30, "no process left")

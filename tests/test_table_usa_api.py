@@ -116,7 +116,7 @@ def test_a_best_finish_is_cities_usa_solve_of_the_city(client: TestClient,
       "tiles": ["city-02", "city-14", "city-21"]}, "state"),  # no bridge after the start
     ({"state": {**START_2X2, "tiles": []}, "tiles": ["city-02"]}, "state"),
 ])
-def test_a_bad_finish_is_refused_before_any_work(client: TestClient, body: Any,
-                                                 where: str) -> None:
+def test_a_bad_finish_is_refused_before_any_solve(client: TestClient, body: Any,
+                                                  where: str) -> None:
     response = client.post("/api/table/usa/solve", json=body)
     assert response.status_code == 400 and response.json()["field"].startswith(where)

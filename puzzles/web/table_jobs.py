@@ -7,7 +7,10 @@ standard input, one JSON line per event on its standard output: ``{"progress": .
 they came, and a request beyond those is refused with a 503.  A job lives as long as its client
 reads: when the client hangs up (the page's Stop aborts the request, or the page was closed),
 its process is killed, with whatever it started (its own session).  A worker also dies with
-the server (``die_with_parent``).
+the server (``die_with_parent``).  Nor does a job outlive its time: it is killed ``GRACE``
+seconds past its task's ``time_limit`` (``UNTIMED`` for a task without one), the job's error
+saying so.  A check whose work has no bound of its own (a Cities USA city's order of play, an
+exponential search on a hostile city) therefore runs in a job, never in a request.
 """
 
 from __future__ import annotations
@@ -29,6 +32,29 @@ from puzzles.web.endpoints import BadRequest, hung_up, json_error
 NDJSON = "application/x-ndjson"
 SLOTS = 1  # jobs running at once: each takes a core (a solve runs one CP-SAT worker)
 QUEUE = 8  # jobs waiting for a slot; more are refused (503)
+# Past the time limit: starting Python and OR-Tools, reading and checking the input (a city's
+# order of play), checking the answer found; a solve itself ends on its time limit.
+GRACE = 20.0
+UNTIMED = 300.0  # the limit of a task with none (an advice, a game's turn): the longest solve
+OVERRUN = 422  # a job killed past its time: the input asked for more work than it allows
+
+
+def job_seconds(task: dict[str, Any]) -> float:
+    """How long a job of ``task`` may run, from its process's start."""
+    limit = task.get("time_limit")
+    return (limit if isinstance(limit, int | float) else UNTIMED) + GRACE
+
+
+def overrun(task: dict[str, Any]) -> dict[str, Any]:
+    """The error of a job killed past its time (``job_seconds``)."""
+    limit = task.get("time_limit")
+    given = f"its time limit of {limit:g} s" if isinstance(limit, int | float) else \
+        f"the server's limit of {UNTIMED:g} s"
+    why = " (the city's order of play, or the solve, was not settled in that time)" \
+        if "state" in task and task.get("kind") == "usa-solve" else ""
+    return {"error": f"stopped: the work did not end within {given} and {GRACE:g} s more "
+                     f"to start and check the input and the answer{why}",
+            "field": None, "status": OVERRUN}
 
 
 class Jobs:
@@ -76,13 +102,24 @@ class Jobs:
                     await process.stdin.drain()
                     process.stdin.close()
                     ended = False
-                    async for line in process.stdout:
+                    loop = asyncio.get_running_loop()
+                    deadline = loop.time() + job_seconds(task)
+                    while True:
+                        try:
+                            line = await asyncio.wait_for(process.stdout.readline(),
+                                                          deadline - loop.time())
+                        except TimeoutError:
+                            yield overrun(task)
+                            return  # killed below
+                        if not line:
+                            break
                         with contextlib.suppress(ValueError):
                             event = json.loads(line)
                             if isinstance(event, dict):
                                 ended = "progress" not in event
                                 yield event
-                    await process.wait()
+                    with contextlib.suppress(TimeoutError):  # its output ended: it is ending
+                        await asyncio.wait_for(process.wait(), max(1.0, deadline - loop.time()))
                     if not ended:
                         yield {"error": f"internal error (the job stopped with exit status "
                                         f"{process.returncode})", "field": None, "status": 500}

@@ -40,7 +40,7 @@ from puzzles.web.table_common import Say
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
-from solver.common.errors import CitiesError
+from solver.common.errors import AgainstTheRules, CitiesError
 
 JOB_KEYS = ("time_limit", "stream")  # what a job's body may say beside its task
 SEAT_KEYS = ("seat", "bots", "decisions", "stream")  # a game turn's body beside its game
@@ -70,20 +70,17 @@ def _finish_pool(city: Any, to_come: dict[str, Any]) -> Any:
 
 
 def finish_json(data: dict[str, Any]) -> dict[str, Any]:
-    """A best finish's task fields: the city in progress (``state``, checked as legal play
-    reaches it) and what is still to come (``tiles``, ``features``, ``pieces``, ``tops``,
-    ``cards``, ``achievements``, each optional), checked by ``finish_pool``."""
-    from solver.usa.cpsat.finish import check_in_progress
+    """A best finish's task fields: the city in progress (``state``, read by its loader) and
+    what is still to come (``tiles``, ``features``, ``pieces``, ``tops``, ``cards``,
+    ``achievements``, each optional), checked by ``finish_pool``: work bounded by the body's
+    size.  Whether legal play reaches the city is an order search, exponential in its tiles
+    on a hostile city, so it runs in the job (``solve_task``), never in the request."""
     from solver.usa.game.finish import TO_COME
 
     only_keys(data, "state", *TO_COME, *JOB_KEYS)
     city = city_of(field(data, "state"))
     to_come = {k: data[k] for k in TO_COME if k in data}
     _finish_pool(city, to_come)
-    try:
-        check_in_progress(city)
-    except CitiesError as err:
-        raise err.located(field="state") from None
     return {"state": data["state"], "to_come": to_come}
 
 
@@ -132,7 +129,8 @@ def setup_json() -> dict[str, Any]:
 
 def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
     """``cities usa solve POOL --json`` (or ``CITY --tiles ...``: a city's best finish), its
-    progress said on the way."""
+    progress said on the way.  A city no order of play reaches is refused here, as the job's
+    error naming ``state`` (the page shows it as any failed solve)."""
     from solver.usa.cpsat.solve import solve_pool
     from solver.usa.game.components import load_components
     from solver.usa.game.pool import pool_from_json
@@ -144,9 +142,13 @@ def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
         from solver.usa.cpsat.finish import solve_finish
 
         city = city_of(task["state"])
-        return solve_finish(city, _finish_pool(city, task["to_come"]),
-                            time_limit=task["time_limit"], workers=1,
-                            progress=progress).to_json()
+        pool = _finish_pool(city, task["to_come"])
+        try:  # the city is checked first (an order of play reaches it), bounded by the job
+            found = solve_finish(city, pool, time_limit=task["time_limit"], workers=1,
+                                 progress=progress)
+        except AgainstTheRules as err:
+            raise err.located(field="state") from None
+        return found.to_json()
     pool = pool_from_json(task["pool"], load_components())
     return solve_pool(pool, time_limit=task["time_limit"], workers=1,
                       progress=progress).to_json()
