@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
+from tests.support.hostile_usa import hostile_city
 from tests.support.refusals import one_line_error, refused_in_one_line
 
 runner = CliRunner()
@@ -93,6 +94,17 @@ def test_a_finish_with_more_tiles_than_places_chooses_among_them(city: Path) -> 
     assert result.exit_code == 0, result.stderr
     answer = json.loads(result.stdout)
     assert answer["status"] == "optimal" and len(answer["city"]["tiles"]) == 4
+
+
+def test_a_city_whose_order_of_play_is_not_settled_in_time_is_refused(tmp_path: Path) -> None:
+    """The order search is exponential on a hostile full 5x5 city (minutes to refuse): the
+    finish's time limit bounds it and the refusal says so, in the limit's own seconds."""
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(hostile_city()))
+    refused_in_one_line(invoke(["usa", "solve", str(path), "--tiles", "", "--time-limit", "1",
+                                "--json"]),
+                        str(path), "tiles", "no order of play was settled",
+                        "time limit of 1 s")
 
 
 # --- games resumed ---------------------------------------------------------------------------

@@ -64,22 +64,32 @@ def _jobs_here() -> list[int]:
     return [p for p in children(os.getpid()) if is_job(p)]
 
 
-def test_a_hostile_city_is_stopped_at_the_jobs_deadline(monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
-    """The hostile city's best finish runs in a real job process; with the grace shortened
-    it is killed at its deadline (the order search alone runs far past it), and says so."""
-    monkeypatch.setattr(table_jobs, "GRACE", 2.0)
-    jobs = Jobs()
-    task = {"kind": "usa-solve", "time_limit": 0.5, "state": hostile_city(),
-            "to_come": {"tiles": []}}
-
+def _events(jobs: Jobs, task: dict[str, Any]) -> list[dict[str, Any]]:
     async def run() -> list[dict[str, Any]]:
         return [event async for event in jobs.events(task)]
+    return asyncio.run(run())
 
-    events = asyncio.run(run())
-    last = events[-1]
+
+def test_a_hostile_city_is_refused_at_its_time_limit() -> None:
+    """The hostile city's best finish runs in a real job process; the order search stops at
+    the solve's time limit (minutes otherwise) and the job answers its refusal."""
+    jobs = Jobs()
+    last = _events(jobs, {"kind": "usa-solve", "time_limit": 0.5, "state": hostile_city(),
+                          "to_come": {"tiles": []}})[-1]
+    assert last["field"] == "state.tiles", last
+    assert "no order of play was settled within the time limit of 0.5 s" in last["error"]
+    assert jobs.running == 0 and not _jobs_here()
+
+
+def test_a_job_past_its_deadline_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a job does, it ends at its deadline (here cut to 1 s, while the hostile
+    city's order search runs towards its 60 s limit), and says so."""
+    monkeypatch.setattr(table_jobs, "job_seconds", lambda task: 1.0)
+    jobs = Jobs()
+    last = _events(jobs, {"kind": "usa-solve", "time_limit": 60, "state": hostile_city(),
+                          "to_come": {"tiles": []}})[-1]
     assert last["status"] == table_jobs.OVERRUN, last
     assert last["error"].startswith("stopped: the work did not end within its time limit "
-                                    "of 0.5 s and 2 s more"), last
+                                    "of 60 s and 20 s more"), last
     assert "order of play" in last["error"]
     assert jobs.running == 0 and not _jobs_here()

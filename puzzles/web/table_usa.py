@@ -40,7 +40,7 @@ from puzzles.web.table_common import Say
 from puzzles.web.table_jobs import Jobs
 from puzzles.web.table_seat import Decisions
 from solver.common import options as limits
-from solver.common.errors import AgainstTheRules, CitiesError
+from solver.common.errors import AgainstTheRules, CitiesError, OutOfTime
 
 JOB_KEYS = ("time_limit", "stream")  # what a job's body may say beside its task
 SEAT_KEYS = ("seat", "bots", "decisions", "stream")  # a game turn's body beside its game
@@ -143,10 +143,10 @@ def solve_task(task: dict[str, Any], say: Say) -> dict[str, Any]:
 
         city = city_of(task["state"])
         pool = _finish_pool(city, task["to_come"])
-        try:  # the city is checked first (an order of play reaches it), bounded by the job
+        try:  # the city is checked first (an order of play reaches it), within the time limit
             found = solve_finish(city, pool, time_limit=task["time_limit"], workers=1,
                                  progress=progress)
-        except AgainstTheRules as err:
+        except (AgainstTheRules, OutOfTime) as err:
             raise err.located(field="state") from None
         return found.to_json()
     pool = pool_from_json(task["pool"], load_components())

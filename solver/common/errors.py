@@ -63,3 +63,8 @@ class BeyondTheBox(CitiesError):
 
 class AgainstTheRules(CitiesError):
     """Well formed and within the box, but no legal play reaches it."""
+
+
+class OutOfTime(CitiesError):
+    """Well formed, but deciding it takes longer than the time allowed (a search over orders
+    of play is exponential in the worst case; its caller bounds it by its time limit)."""

@@ -45,10 +45,12 @@ def _bare(city: City) -> City:
     return city.with_changes(buildings={}, features={}, cards=(), achievements=())
 
 
-def check_in_progress(city: City) -> None:
+def check_in_progress(city: City, time_limit: float | None = None) -> None:
     """Refuse a city no legal play reaches: tiles and bridges no order of play builds from
-    its bridges, an achievement claimed that it does not meet."""
-    if play_order(_bare(city), len(city.bridges) + city.remaining_bridges) is None:
+    its bridges, an achievement claimed that it does not meet. ``time_limit`` bounds the
+    order search (``OutOfTime`` past it)."""
+    if play_order(_bare(city), len(city.bridges) + city.remaining_bridges,
+                  time_limit=time_limit) is None:
         raise AgainstTheRules("no order of play builds these tiles and bridges (with "
                               f"{len(city.bridges) + city.remaining_bridges} bridges)",
                               field="tiles")
@@ -151,8 +153,9 @@ def solve_finish(city: City, pool: Pool, *, time_limit: float | None = 60.0, wor
                  deterministic_time: float | None = None,
                  progress: Progress | None = None) -> FinishResult:
     """The best finish of ``city`` from ``pool`` (``finish_pool``'s), proven optimal or the
-    best found and its bound; ``city`` is first checked (``check_in_progress``)."""
-    check_in_progress(city)
+    best found and its bound; ``city`` is first checked (``check_in_progress``, within the
+    time limit)."""
+    check_in_progress(city, time_limit)
     turned, turns = _turned(city)
     found = solve_pool(pool, time_limit=time_limit, workers=workers,
                        deterministic_time=deterministic_time, progress=progress,

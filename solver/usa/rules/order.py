@@ -24,11 +24,13 @@ have had it fixed).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from solver.common.errors import OutOfTime
 from solver.usa.game.city import Bridge, City, Place
 from solver.usa.game.geometry import place_facing, places_beside
 from solver.usa.rules.legality import check, place_bridge, place_tile
@@ -38,13 +40,16 @@ Action = dict[str, Any]
 
 
 def play_order(target: City, bridges: int | None = None, *,
-               start: City | None = None) -> list[Action] | None:
+               start: City | None = None, time_limit: float | None = None
+               ) -> list[Action] | None:
     """The actions, turn by turn, that build ``target``'s tiles and bridges from nothing, or
     None when no order of play can. ``bridges``: what the player holds at the start (default:
     the bridges the city has built plus those it has left). ``start``: a city in progress to
     continue instead (its tiles and bridges among the target's, in the target's frame, its
-    turn over; it holds its own bridges left): only the new tiles' turns are searched."""
-    return _Search(target, bridges).order(start)
+    turn over; it holds its own bridges left): only the new tiles' turns are searched.
+    ``time_limit``: seconds before the search gives up with ``OutOfTime`` (None: none; a
+    finished 3x3 city takes milliseconds, a hostile larger one may take minutes)."""
+    return _Search(target, bridges, time_limit).order(start)
 
 
 @dataclass(frozen=True)
@@ -134,8 +139,11 @@ class _Search:
     """The order search (depth first, failed positions remembered), keeping the deepest
     position it reached and the actions to it."""
 
-    def __init__(self, target: City, bridges: int | None) -> None:
+    def __init__(self, target: City, bridges: int | None,
+                 time_limit: float | None = None) -> None:
         self.target = target
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
         holds = bridges if bridges is not None else (len(target.bridges)
                                                      + target.remaining_bridges)
         self.empty = target.with_changes(tiles={}, bridges=frozenset(), buildings={},
@@ -154,7 +162,7 @@ class _Search:
                     and begun.bridges <= target.bridges):
                 return None
             if not begun.tiles:
-                return _Search(target, begun.remaining_bridges).order()
+                return _Search(target, begun.remaining_bridges, self.time_limit).order()
             return self._search(begun, ())
         starts = [p for p, t in target.tiles.items() if t.tile.start] or sorted(target.tiles)
         for actions, city in _turns(self.empty, target, starts, starting_tile=True):
@@ -170,6 +178,9 @@ class _Search:
             self.deepest = (city, done)
         if len(city.tiles) == len(target.tiles):
             return [] if city.bridges == target.bridges else None
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime(f"no order of play was settled within the time limit of "
+                            f"{self.time_limit:g} s", field="tiles")
         key = (frozenset(city.tiles), frozenset(city.bridges))
         if key in self.failed or not _enough_turns(city, target):
             return None
