@@ -49,7 +49,7 @@ def play_order(target: City, bridges: int | None = None, *,
     turn over; it holds its own bridges left): only the new tiles' turns are searched.
     ``time_limit``: seconds before the search gives up with ``OutOfTime`` (None: none; a
     finished 3x3 city takes milliseconds, a hostile larger one may take minutes)."""
-    return _Search(target, bridges, time_limit).order(start)
+    return _Search(target, bridges, _Clock.starting(time_limit)).order(start)
 
 
 @dataclass(frozen=True)
@@ -135,15 +135,31 @@ def _tile_refusal(city: City, target: City, at: Place) -> str | None:
     return place_tile(city, laid.tile, at, laid.rotation, wanted, build=False).reason
 
 
+@dataclass(frozen=True)
+class _Clock:
+    """The search's time limit in seconds and the moment it runs out (None: no limit)."""
+
+    time_limit: float | None
+    deadline: float | None
+
+    @staticmethod
+    def starting(time_limit: float | None) -> _Clock:
+        return _Clock(time_limit, None if time_limit is None else time.monotonic() + time_limit)
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime(f"no order of play was settled within the time limit of "
+                            f"{self.time_limit:g} s", field="tiles")
+
+
 class _Search:
     """The order search (depth first, failed positions remembered), keeping the deepest
     position it reached and the actions to it."""
 
     def __init__(self, target: City, bridges: int | None,
-                 time_limit: float | None = None) -> None:
+                 clock: _Clock | None = None) -> None:
         self.target = target
-        self.time_limit = time_limit
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+        self.clock = clock or _Clock.starting(None)
         holds = bridges if bridges is not None else (len(target.bridges)
                                                      + target.remaining_bridges)
         self.empty = target.with_changes(tiles={}, bridges=frozenset(), buildings={},
@@ -162,7 +178,7 @@ class _Search:
                     and begun.bridges <= target.bridges):
                 return None
             if not begun.tiles:
-                return _Search(target, begun.remaining_bridges, self.time_limit).order()
+                return _Search(target, begun.remaining_bridges, self.clock).order()
             return self._search(begun, ())
         starts = [p for p, t in target.tiles.items() if t.tile.start] or sorted(target.tiles)
         for actions, city in _turns(self.empty, target, starts, starting_tile=True):
@@ -178,9 +194,7 @@ class _Search:
             self.deepest = (city, done)
         if len(city.tiles) == len(target.tiles):
             return [] if city.bridges == target.bridges else None
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise OutOfTime(f"no order of play was settled within the time limit of "
-                            f"{self.time_limit:g} s", field="tiles")
+        self.clock.check()
         key = (frozenset(city.tiles), frozenset(city.bridges))
         if key in self.failed or not _enough_turns(city, target):
             return None
