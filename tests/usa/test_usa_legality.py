@@ -174,6 +174,14 @@ def test_achievement_claimed_once_only_when_met() -> None:
                         "points": 2}).legal
 
 
+@pytest.mark.parametrize("points", [2.0, True, 7, "2", None])
+def test_a_claim_off_the_ring_is_refused_as_the_files_refuse_it(points: object) -> None:
+    """A claim's points are one of the ring's whole numbers, as in a city or pool file."""
+    city = load_city(ROOT / "examples" / "usa" / "rulebook-scoring.json")
+    with pytest.raises(CitiesError, match="is not a ring value of pike-place"):
+        check(city, {"action": "achievement", "achievement": "pike-place", "points": points})
+
+
 def test_malformed_action_raises_one_line() -> None:
     with pytest.raises(CitiesError, match="unknown action"):
         check(parse_city("pppp"), {"action": "dance"})

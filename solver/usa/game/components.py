@@ -102,6 +102,14 @@ class Achievement:
     def label(self) -> str:
         return labelled(f"{self.city}: {self.name}", self.source)
 
+    def ring_value(self, points: Any, field: str) -> int:
+        """``points`` when it is one of the ring's values (a whole number, never a bool or a
+        float); else a refusal naming ``field``."""
+        if type(points) is not int or points not in self.points:
+            raise CitiesError(f"{points!r} is not a ring value of {self.id} "
+                              f"({'/'.join(map(str, self.points))})", field=field)
+        return points
+
 
 @dataclass(frozen=True)
 class BoardSide:

@@ -124,11 +124,7 @@ def _achievements(value: Any, comps: Components) -> tuple[tuple[str, int], ...]:
             raise err.located(field=f"{f}.achievement") from None
         if any(aid == ach.id for aid, _ in out):
             raise CitiesError(f"{ach.id} is listed twice", field=f)
-        points = a.get("points")
-        if type(points) is not int or points not in ach.points:
-            raise CitiesError(f"{points!r} is not a ring value of {ach.id} "
-                              f"({'/'.join(map(str, ach.points))})", field=f"{f}.points")
-        out.append((ach.id, points))
+        out.append((ach.id, ach.ring_value(a.get("points"), f"{f}.points")))
     return tuple(out)
 
 

@@ -290,9 +290,7 @@ def _claim(city: City, action: dict[str, Any]) -> Verdict:
         ach = city.components.achievement(action.get("achievement"))  # type: ignore[arg-type]
     except CitiesError as err:
         raise err.located(field="achievement") from None
-    points = action.get("points")
-    if points not in ach.points or isinstance(points, bool):
-        raise CitiesError(f"{points!r} is not a ring value of {ach.id}", field="points")
+    points = ach.ring_value(action.get("points"), "points")
     if any(a == ach.id for a, _ in city.achievements):
         return _no(f"{ach.id} is already claimed (once per game)")
     if not achievement_met(ach, city):
