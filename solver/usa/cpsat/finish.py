@@ -15,6 +15,7 @@ turned): the city is turned to match, solved, and its answer turned back.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,10 +144,19 @@ def _restored(answer: City, held: City, shift: Place) -> City:
     return answer.with_changes(tiles=tiles)
 
 
-def _order_from(held: City, answer: City) -> list[dict[str, Any]] | None:
-    shift = _offset(answer, held)
-    return play_order(_bare(_restored(answer, held, shift)),
-                      start=_bare(held.shifted(*shift)))
+def _turned_back(answer: City, city: City, turns: int) -> tuple[City, Place]:
+    """The model's answer (of the city turned ``turns`` times) in the city's own turn, its
+    held tiles in their own rotations, and the shift the city lies moved by in it."""
+    for _ in range((4 - turns) % 4):
+        answer = rotate_city(answer)
+    shift = _offset(answer, city)
+    return _restored(answer, city, shift), shift
+
+
+def _order_from(city: City, turns: int, answer: City) -> list[dict[str, Any]] | None:
+    """The order of play continuing ``city`` to the model's ``answer``, in the city's turn."""
+    back, shift = _turned_back(answer, city, turns)
+    return play_order(_bare(back), start=_bare(city.shifted(*shift)))
 
 
 def solve_finish(city: City, pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
@@ -155,27 +165,22 @@ def solve_finish(city: City, pool: Pool, *, time_limit: float | None = 60.0, wor
     """The best finish of ``city`` from ``pool`` (``finish_pool``'s), proven optimal or the
     best found and its bound; ``city`` is first checked (``check_in_progress``, within the
     time limit)."""
+    began = time.monotonic()
     check_in_progress(city, time_limit)
+    left = None if time_limit is None else max(time_limit - (time.monotonic() - began), 0.01)
     turned, turns = _turned(city)
-    found = solve_pool(pool, time_limit=time_limit, workers=workers,
+    found = solve_pool(pool, time_limit=left, workers=workers,
                        deterministic_time=deterministic_time, progress=progress,
                        hold=_holding(turned),
-                       order_of=lambda answer: _order_from(turned, answer))
+                       order_of=lambda answer: _order_from(city, turns, answer))
     if found.city is None or found.breakdown is None:
         return FinishResult(found.status, found.score, found.bound, found.seconds)
-    answer = found.city
-    for _ in range((4 - turns) % 4):
-        answer = rotate_city(answer)
-    shift = _offset(answer, city)
-    answer = _restored(answer, city, shift)
+    answer, shift = _turned_back(found.city, city, turns)
     score = score_city(answer)
     if score.categories != found.breakdown.categories:
         raise ModelMismatch("the finish turned back scores differently")
-    order = play_order(_bare(answer), start=_bare(city.shifted(*shift)))
-    if order is None:
-        raise ModelMismatch("the finish turned back has no order of play from the city")
     try:
-        steps = in_frame_of(city, order, shift)
+        steps = in_frame_of(city, list(found.order), shift)
     except ValueError as err:
         raise ModelMismatch(f"the order does not continue the city: {err}") from None
     return FinishResult(found.status, found.score, found.bound, found.seconds, answer, score,
