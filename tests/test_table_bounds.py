@@ -7,9 +7,7 @@ job's deadline is shortened."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +19,7 @@ from puzzles.web.table import table_routes
 from puzzles.web.table_jobs import Jobs, job_seconds
 from solver.usa.rules import order
 from tests.support.hostile_usa import hostile_city, hostile_finish
-from tests.support.server import children
+from tests.support.server import job_processes
 
 LOCAL = "http://127.0.0.1"
 
@@ -54,16 +52,6 @@ def test_a_job_lasts_its_time_limit_and_the_grace_at_most() -> None:
     assert job_seconds({"kind": "usa-game-turn"}) == table_jobs.UNTIMED + table_jobs.GRACE
 
 
-def _jobs_here() -> list[int]:
-    """This process's live job processes."""
-    def is_job(pid: int) -> bool:
-        try:
-            return b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            return False
-    return [p for p in children(os.getpid()) if is_job(p)]
-
-
 def _events(jobs: Jobs, task: dict[str, Any]) -> list[dict[str, Any]]:
     async def run() -> list[dict[str, Any]]:
         return [event async for event in jobs.events(task)]
@@ -78,7 +66,7 @@ def test_a_hostile_city_is_refused_at_its_time_limit() -> None:
                           "to_come": {"tiles": []}})[-1]
     assert last["field"] == "state.tiles", last
     assert "no order of play was settled within the time limit of 0.5 s" in last["error"]
-    assert jobs.running == 0 and not _jobs_here()
+    assert jobs.running == 0 and not job_processes()
 
 
 def test_a_job_past_its_deadline_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,4 +80,4 @@ def test_a_job_past_its_deadline_is_killed(monkeypatch: pytest.MonkeyPatch) -> N
     assert last["error"].startswith("stopped: the work did not end within its time limit "
                                     "of 60 s and 20 s more"), last
     assert "order of play" in last["error"]
-    assert jobs.running == 0 and not _jobs_here()
+    assert jobs.running == 0 and not job_processes()

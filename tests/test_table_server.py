@@ -13,7 +13,7 @@ import pytest
 
 from puzzles.web.table_jobs import GRACE
 from tests.support.hostile_usa import hostile_finish
-from tests.support.server import Server, children, serving, wait_for
+from tests.support.server import Server, children, job_processes, serving, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -88,20 +88,13 @@ def test_solves_run_one_at_a_time_and_a_waiting_one_says_so(server: Server) -> N
             chunk = second.recv(4096)
             assert chunk, "the second solve's stream ended"
             got += chunk
-        jobs = [p for p in children(server.process.pid) if _is_job(p)]
+        jobs = job_processes(server.process.pid)
         assert len(jobs) == 1
     finally:
         first.close()
         if second is not None:
             second.close()
     wait_for(lambda: not children(server.process.pid), 30, "no process left")
-
-
-def _is_job(pid: int) -> bool:
-    try:
-        return b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
 
 
 def test_a_hostile_city_blocks_no_request_and_ends_at_its_time_limit(server: Server) -> None:

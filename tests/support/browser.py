@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.server import job_processes
 from tests.web_play import DATES, words
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -208,30 +209,16 @@ def table_page(browser: Any, server: str, size: dict[str, int]) -> Iterator[Any]
     assert [e for e in errors if "Failed to fetch" not in e] == [], f"console errors: {errors}"
 
 
-def table_jobs() -> list[int]:
-    """The Table jobs running under this process (the test server runs in a thread)."""
-    from tests.support.server import children
-
-    out = []
-    for pid in children(os.getpid()):
-        try:
-            if b"table_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                out.append(pid)
-        except OSError:
-            pass
-    return out
-
-
 def stop_a_solve(pg: Any, progress: str, stop: Any) -> None:
     """A solve just asked for, seen running on the server, stopped by ``stop``: the page
     says so (its ``progress`` element) and no job is left."""
     said = f"document.getElementById('{progress}').textContent"
     pg.wait_for_function(f"{said} !== 'Solving…'", timeout=60_000)
-    assert table_jobs(), "no solve running"
+    assert job_processes(), "no solve running"
     stop.click()
     pg.wait_for_function(f"{said} === 'Stopped.'")
     for _ in range(100):
-        if not table_jobs():
+        if not job_processes():
             break
         pg.wait_for_timeout(200)
-    assert not table_jobs(), "a solve is left running on the server"
+    assert not job_processes(), "a solve is left running on the server"

@@ -43,6 +43,17 @@ def children(pid: int) -> list[int]:
     return [k.pid for k in kids if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
 
 
+def job_processes(pid: int | None = None) -> list[int]:
+    """The Table's job processes under ``pid`` (default: this process, whose test server
+    runs in a thread)."""
+    def is_job(kid: int) -> bool:
+        try:
+            return b"table_worker" in Path(f"/proc/{kid}/cmdline").read_bytes()
+        except OSError:
+            return False
+    return [k for k in children(os.getpid() if pid is None else pid) if is_job(k)]
+
+
 def _proc_children(pid: int) -> list[int]:
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():

@@ -20,7 +20,6 @@ from typer.testing import CliRunner
 
 import cli
 import puzzles.usa.generate as generation
-from puzzles.usa.archive import archived_usa
 from puzzles.usa.draw import draw_pool
 from puzzles.usa.generate import generate_usa
 from puzzles.usa.grade import grade
@@ -33,6 +32,7 @@ from solver.usa.rules.greedy import greedy
 from solver.usa.rules.order import play_order
 from solver.usa.scoring.categories import score_city
 from tests.support.refusals import refused_in_one_line as one_line_error
+from tests.support.usa_daily import shipped_usa
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,9 +41,7 @@ DAY = dt.date(2026, 12, 2)  # in the shipped archive: no test here proves it aga
 
 @pytest.fixture(scope="module")
 def puzzle() -> UsaPuzzle:
-    shipped = archived_usa(DAY)
-    assert shipped is not None
-    return shipped
+    return shipped_usa(DAY)
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 
 import cli
 from puzzles.common.files import puzzle_file
-from puzzles.usa.archive import archived_usa
 from puzzles.usa.difficulty import rate_usa
 from puzzles.usa.grade import grade
 from puzzles.usa.puzzle import UsaPuzzle
@@ -25,6 +24,7 @@ from solver.usa.game.pool import pool_from_json
 from solver.usa.game.vocab import area_kind
 from solver.usa.rules.order import first_refusal
 from tests.support.refusals import refused_in_one_line as one_line_error
+from tests.support.usa_daily import shipped_usa
 
 runner = CliRunner()
 DAY = dt.date(2026, 12, 1)  # in the shipped archive
@@ -42,9 +42,7 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def shipped() -> UsaPuzzle:
-    found = archived_usa(DAY)
-    assert found is not None
-    return found
+    return shipped_usa(DAY)
 
 
 def city_file(tiles: list[tuple[str, list[int], int]],
