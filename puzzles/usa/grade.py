@@ -122,17 +122,11 @@ def grade(puzzle: UsaPuzzle, data: Any) -> Grade:
     # The order search is bounded by the pool's tiles: an answer of another size or with
     # other tiles is refused by those problems alone.
     refused = None if city.size != pool.size or _tiles_beyond(city, puzzle) else \
-        first_refusal(_tiles_and_bridges(city), pool.bridges)
+        first_refusal(city, pool.bridges)
     if refused is not None:
         problems.append(f"no order of play builds this city: the rules refuse "
                         f"{refused.describe()}")
     return Grade(puzzle, city, score_city(city), tuple(problems))
-
-
-def _tiles_and_bridges(city: City) -> City:
-    """What the order of play builds turn by turn (buildings and features follow in any
-    order: the city file already holds each on a space it may take)."""
-    return city.with_changes(buildings={}, features={}, cards=(), achievements=())
 
 
 def solution_json(puzzle: UsaPuzzle) -> dict[str, Any]:
@@ -141,7 +135,7 @@ def solution_json(puzzle: UsaPuzzle) -> dict[str, Any]:
     bridge actions in an order the rules engine accepts (``rules.order.play_order``), from the
     puzzle's bridges in hand; its buildings and features follow in any order."""
     city = grade(puzzle, city_to_json(puzzle.solution)).city
-    order = play_order(_tiles_and_bridges(city), puzzle.pool.bridges)
+    order = play_order(city, puzzle.pool.bridges)
     if order is None:
         raise ModelMismatch(f"no order of play builds the solution of {puzzle.date}")
     return {**city_to_json(city), "order": order}

@@ -41,16 +41,11 @@ class FinishResult(SolveResult):
                 "shift": list(self.shift) if self.shift is not None else None}
 
 
-def _bare(city: City) -> City:
-    """Tiles and bridges only (the order of play lays only them)."""
-    return city.with_changes(buildings={}, features={}, cards=(), achievements=())
-
-
 def check_in_progress(city: City, time_limit: float | None = None) -> None:
     """Refuse a city no legal play reaches: tiles and bridges no order of play builds from
     its bridges, an achievement claimed that it does not meet. ``time_limit`` bounds the
     order search (``OutOfTime`` past it)."""
-    if play_order(_bare(city), len(city.bridges) + city.remaining_bridges,
+    if play_order(city, len(city.bridges) + city.remaining_bridges,
                   time_limit=time_limit) is None:
         raise AgainstTheRules("no order of play builds these tiles and bridges (with "
                               f"{len(city.bridges) + city.remaining_bridges} bridges)",
@@ -156,7 +151,7 @@ def _turned_back(answer: City, city: City, turns: int) -> tuple[City, Place]:
 def _order_from(city: City, turns: int, answer: City) -> list[dict[str, Any]] | None:
     """The order of play continuing ``city`` to the model's ``answer``, in the city's turn."""
     back, shift = _turned_back(answer, city, turns)
-    return play_order(_bare(back), start=_bare(city.shifted(*shift)))
+    return play_order(back, start=city.shifted(*shift))
 
 
 def solve_finish(city: City, pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,

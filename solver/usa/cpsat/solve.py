@@ -189,8 +189,7 @@ def solve_pool(pool: Pool, *, time_limit: float | None = 60.0, workers: int = 2,
             return SolveResult(status, None, bound, time.monotonic() - began)
         city = read_city(cm, solver)
         order = (order_of(city) if order_of is not None else
-                 play_order(city.with_changes(buildings={}, features={}, cards=(),
-                                              achievements=()), pool.bridges))
+                 play_order(city, pool.bridges))
         if order is None:
             excluded.append(_layout(cm, solver))
             if time_limit is not None and time.monotonic() - began >= time_limit:

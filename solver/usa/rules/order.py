@@ -46,7 +46,9 @@ def play_order(target: City, bridges: int | None = None, *,
     None when no order of play can. ``bridges``: what the player holds at the start (default:
     the bridges the city has built plus those it has left). ``start``: a city in progress to
     continue instead (its tiles and bridges among the target's, in the target's frame, its
-    turn over; it holds its own bridges left): only the new tiles' turns are searched.
+    turn over; it holds its own bridges left): only the new tiles' turns are searched. Only
+    the tiles and bridges of ``target`` and ``start`` are read (buildings, features, cards and
+    achievements follow in any order).
     ``time_limit``: seconds before the search gives up with ``OutOfTime`` (None: none; a
     finished 3x3 city takes milliseconds, a hostile larger one may take minutes)."""
     return _Search(target, bridges, _Clock.starting(time_limit)).order(start)
